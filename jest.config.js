@@ -1,0 +1,25 @@
+// Unit tests beside the code; e2e tests run once per database driver with the same spec files.
+const ts = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] };
+const e2e = (name, dbKind) => ({
+  displayName: name,
+  rootDir: __dirname,
+  testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
+  transform: ts,
+  testEnvironment: 'node',
+  setupFiles: ['<rootDir>/test/utils/env.setup.ts'],
+  globals: { TEST_DB_KIND: dbKind },
+});
+module.exports = {
+  testTimeout: 60000,
+  projects: [
+    {
+      displayName: 'unit',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
+      transform: ts,
+      testEnvironment: 'node',
+    },
+    e2e('e2e-sqlite', 'sqlite'),
+    ...(process.env.TEST_MYSQL_URL ? [e2e('e2e-mysql', 'mysql')] : []),
+  ],
+};

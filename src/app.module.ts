@@ -1,0 +1,40 @@
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { AuthGuard } from './auth/auth.guard';
+import { AuthModule } from './auth/auth.module';
+import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
+import { ContentTypeGuard } from './common/guards/content-type.guard';
+import { EnvelopeInterceptor } from './common/interceptors/envelope.interceptor';
+import { RequestLoggerMiddleware } from './common/middleware/request-logger.middleware';
+import { createValidationPipe } from './common/pipes/validation.pipe';
+import { AppConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { LinksModule } from './links/links.module';
+import { TagsModule } from './tags/tags.module';
+import { WebModule } from './web/web.module';
+
+@Module({
+  imports: [
+    AppConfigModule,
+    DatabaseModule,
+    AuthModule,
+    HealthModule,
+    TagsModule,
+    LinksModule,
+    WebModule, // last: its `/:slug` route catches what nothing else did
+  ],
+  providers: [
+    // Guards run in this order: who is calling, then what they sent.
+    { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_GUARD, useClass: ContentTypeGuard },
+    { provide: APP_PIPE, useFactory: createValidationPipe },
+    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+  ],
+})
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(RequestLoggerMiddleware).forRoutes('*path');
+  }
+}

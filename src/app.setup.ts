@@ -1,0 +1,47 @@
+import { ConsoleLogger, LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule } from '@nestjs/swagger';
+import { AppModule } from './app.module';
+import { mapBodyParserErrors } from './common/middleware/body-parser-errors';
+import { openApiConfig } from './common/openapi';
+import { Env } from './config/env';
+import { DomainsService } from './domains/domains.service';
+import { ClickBuffer } from './links/redirect/click-buffer';
+import { createFastRedirect } from './links/redirect/fast-redirect';
+import { RedirectCache } from './links/redirect/redirect-cache';
+
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+export const logLevels = (level: string): LogLevel[] =>
+  LEVELS.slice(0, LEVELS.indexOf(level as LogLevel) + 1);
+
+/** JSON lines for log collectors, or Nest's coloured text for a developer's terminal. */
+export const createLogger = (env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>) =>
+  new ConsoleLogger({ json: env.LOG_FORMAT === 'json', logLevels: logLevels(env.LOG_LEVEL) });
+
+/**
+ * Builds the app from AppModule plus what cannot be an APP_* provider: body limits, proxy trust,
+ * OpenAPI, shutdown hooks. main.ts and the e2e tests both use it, so tests run what production runs.
+ */
+export async function createApp(env: Env): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
+    bodyParser: false,
+    logger: createLogger(env),
+  });
+  app.set('trust proxy', env.TRUST_PROXY);
+  app.disable('x-powered-by');
+  // The hot path: cached redirects are answered here, before parsers, guards and the router.
+  app.use(
+    createFastRedirect(app.get(DomainsService), app.get(RedirectCache), app.get(ClickBuffer)),
+  );
+  app.useBodyParser('json', { limit: env.BODY_LIMIT });
+  // Only the public pages' forms (link passwords) post urlencoded; the API refuses it (415).
+  app.useBodyParser('urlencoded', { extended: false, limit: '16kb' });
+  app.use(mapBodyParserErrors);
+  app.enableShutdownHooks();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApiConfig()), {
+    jsonDocumentUrl: 'api/docs/openapi.json',
+  });
+  return app;
+}

@@ -1,0 +1,22 @@
+import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { bigintTransformer } from '../common/bigint.transformer';
+import { Plan } from './plan.entity';
+
+@Entity('accounts')
+export class Account {
+  @PrimaryGeneratedColumn() id!: number;
+  /** Stored lower-cased, so uniqueness is case-insensitive on every driver. */
+  @Column({ type: 'varchar', length: 254 }) email!: string;
+  @Column({ name: 'password_hash', type: 'varchar', length: 255 }) passwordHash!: string;
+  @Column({ name: 'plan_id', transformer: bigintTransformer }) planId!: number;
+  @ManyToOne(() => Plan, { eager: false }) @JoinColumn({ name: 'plan_id' }) plan?: Plan;
+  /** null: the plan never ends. */
+  @Column({ name: 'plan_expires_at', type: 'datetime', nullable: true })
+  planExpiresAt!: Date | null;
+  @Column({ name: 'is_admin', type: 'boolean', default: false }) isAdmin!: boolean;
+  /** Running total of stored file bytes, kept by the files module (never a SUM on the hot path). */
+  @Column({ name: 'storage_bytes', type: 'bigint', transformer: bigintTransformer })
+  storageBytes!: number;
+  @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;
+  @Column({ name: 'updated_at', type: 'datetime' }) updatedAt!: Date;
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, notFound } from '../common/errors/domain-error';
+import { Account } from './account.entity';
+import { AccountsRepository } from './accounts.repository';
+import { AccountDto } from './dto/account.dto';
+import { hashPassword, verifyPassword } from './password';
+import { PlansService } from './plans.service';
+
+// Compared against when the email is unknown, so both failures take the same time.
+const DUMMY_HASH = hashPassword('not-a-real-password');
+
+@Injectable()
+export class AccountsService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly plans: PlansService,
+  ) {}
+
+  async create(email: string, password: string, planCode: string, isAdmin = false) {
+    const plan = await this.plans.getByCode(planCode);
+    const account = await this.accounts.insert({
+      email: normalizeEmail(email),
+      passwordHash: await hashPassword(password),
+      planId: plan.id,
+      isAdmin,
+    });
+    if (!account) {
+      throw new DomainError(409, 'email_taken', 'An account with this email already exists');
+    }
+    return this.getById(account.id);
+  }
+
+  async verifyCredentials(email: string, password: string): Promise<Account> {
+    const account = await this.accounts.getByEmail(normalizeEmail(email));
+    const ok = await verifyPassword(password, account?.passwordHash ?? (await DUMMY_HASH));
+    if (!account || !ok) {
+      throw new DomainError(401, 'invalid_credentials', 'Wrong email or password');
+    }
+    return account;
+  }
+
+  async setPlan(email: string, planCode: string, until: Date | null): Promise<Account> {
+    const account = await this.accounts.getByEmail(normalizeEmail(email));
+    if (!account) throw notFound('Account');
+    const plan = await this.plans.getByCode(planCode);
+    await this.accounts.setPlan(account.id, plan.id, until);
+    return this.getById(account.id);
+  }
+
+  async getById(id: number): Promise<Account> {
+    const account = await this.accounts.getById(id);
+    if (!account) throw notFound('Account');
+    return account;
+  }
+
+  async describe(id: number): Promise<AccountDto> {
+    const account = await this.getById(id);
+    return AccountDto.fromAccount(account, await this.accounts.countLinksByKind(id));
+  }
+
+  hasAny(): Promise<boolean> {
+    return this.accounts.count().then((n) => n > 0);
+  }
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();

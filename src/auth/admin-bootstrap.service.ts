@@ -1,0 +1,31 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { Env } from '../config/env';
+import { AccountsService } from './accounts.service';
+import { TokensService } from './tokens.service';
+
+/**
+ * On the very first start (no account at all) creates an admin account on the `pro` plan and
+ * prints its token once, so a fresh install can be used without the CLI.
+ */
+@Injectable()
+export class AdminBootstrapService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Bootstrap');
+
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly tokens: TokensService,
+    private readonly env: Env,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.env.AUTH_BOOTSTRAP_ADMIN || (await this.accounts.hasAny())) return;
+    const password = randomBytes(12).toString('base64url');
+    const account = await this.accounts.create(this.env.AUTH_ADMIN_EMAIL, password, 'pro', true);
+    const { token } = await this.tokens.issue(account.id, 'first start');
+    this.logger.warn(
+      `First start: created ${account.email} (password ${password}). ` +
+        `API token, shown only now: ${token}`,
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { IS_PUBLIC } from '../common/decorators/public.decorator';
+import { DomainError } from '../common/errors/domain-error';
+import { AuthenticatedAccount } from './authenticated-account';
+import { TokensService } from './tokens.service';
+
+/** The token from `Authorization: Bearer <t>`, a bare `Authorization: <t>`, or `?signature=<t>`. */
+export function extractToken(req: Request): string | undefined {
+  const header = req.headers.authorization?.trim();
+  if (header) return header.replace(/^Bearer\s+/i, '').trim() || undefined;
+  const signature = req.query.signature;
+  return typeof signature === 'string' && signature !== '' ? signature : undefined;
+}
+
+/** The global guard: every route needs a token unless it is @Public(). */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: TokensService,
+  ) {}
+
+  async canActivate(ctx: ExecutionContext): Promise<boolean> {
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [ctx.getHandler(), ctx.getClass()])) {
+      return true;
+    }
+    const req = ctx.switchToHttp().getRequest<Request & { account?: AuthenticatedAccount }>();
+    const token = extractToken(req);
+    if (!token) {
+      throw new DomainError(
+        401,
+        'unauthorized',
+        'An API token is required (Authorization: Bearer <token>, or ?signature=<token>)',
+      );
+    }
+    req.account = await this.tokens.authenticate(token);
+    return true;
+  }
+}

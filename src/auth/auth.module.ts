@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountController } from './account.controller';
+import { Account } from './account.entity';
+import { AccountsRepository } from './accounts.repository';
+import { AccountsService } from './accounts.service';
+import { AdminBootstrapService } from './admin-bootstrap.service';
+import { ApiToken } from './api-token.entity';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { Plan } from './plan.entity';
+import { PlansRepository } from './plans.repository';
+import { PlansService } from './plans.service';
+import { TokensController } from './tokens.controller';
+import { TokensRepository } from './tokens.repository';
+import { TokensService } from './tokens.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Plan, Account, ApiToken])],
+  controllers: [AuthController, TokensController, AccountController],
+  providers: [
+    PlansRepository,
+    PlansService,
+    AccountsRepository,
+    AccountsService,
+    TokensRepository,
+    TokensService,
+    AuthService,
+    AdminBootstrapService,
+  ],
+  exports: [AccountsService, TokensService, PlansService],
+})
+export class AuthModule {}

@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { Env } from '../config/env';
+import { DomainError } from '../common/errors/domain-error';
+import { AccountsService } from './accounts.service';
+import { SessionDto } from './dto/account.dto';
+import { TokensService } from './tokens.service';
+
+@Injectable()
+export class AuthService {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly tokens: TokensService,
+    private readonly env: Env,
+  ) {}
+
+  async signup(email: string, password: string): Promise<SessionDto> {
+    if (this.env.AUTH_SIGNUP === 'closed') {
+      throw new DomainError(403, 'signup_closed', 'Sign-up is closed on this server');
+    }
+    const account = await this.accounts.create(email, password, this.env.DEFAULT_PLAN);
+    return this.session(account.id, 'sign-up');
+  }
+
+  async login(email: string, password: string): Promise<SessionDto> {
+    const account = await this.accounts.verifyCredentials(email, password);
+    return this.session(account.id, 'log-in');
+  }
+
+  private async session(accountId: number, origin: string): Promise<SessionDto> {
+    const { token } = await this.tokens.issue(accountId, `${origin} ${new Date().toISOString()}`);
+    return { token, account: await this.accounts.describe(accountId) };
+  }
+}

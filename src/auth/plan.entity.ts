@@ -1,0 +1,13 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { bigintTransformer } from '../common/bigint.transformer';
+
+@Entity('plans')
+export class Plan {
+  @PrimaryGeneratedColumn() id!: number;
+  @Column({ type: 'varchar', length: 32 }) code!: string;
+  @Column({ type: 'varchar', length: 64 }) name!: string;
+  @Column({ name: 'max_file_bytes', type: 'bigint', transformer: bigintTransformer })
+  maxFileBytes!: number;
+  @Column({ name: 'storage_quota_bytes', type: 'bigint', transformer: bigintTransformer })
+  storageQuotaBytes!: number;
+}

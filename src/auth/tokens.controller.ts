@@ -1,0 +1,39 @@
+import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IdPipe } from '../common/pipes/id.pipe';
+import { CurrentAccount } from '../common/decorators/current-account.decorator';
+import { ApiAuth } from '../common/openapi';
+import type { AuthenticatedAccount } from './authenticated-account';
+import { CreatedTokenDto, CreateTokenDto, TokenDto } from './dto/token.dto';
+import { TokensService } from './tokens.service';
+
+@ApiTags('tokens')
+@ApiAuth()
+@Controller('api/v1/tokens')
+export class TokensController {
+  constructor(private readonly tokens: TokensService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The active API tokens of the account' })
+  list(@CurrentAccount() account: AuthenticatedAccount): Promise<TokenDto[]> {
+    return this.tokens.list(account.id);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create an API token; the token is in the answer only this once' })
+  create(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Body() dto: CreateTokenDto,
+  ): Promise<CreatedTokenDto> {
+    return this.tokens.issue(account.id, dto.name);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Revoke a token; it stops working at once' })
+  revoke(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', IdPipe) id: number,
+  ): Promise<{ id: number; revoked: true }> {
+    return this.tokens.revoke(account.id, id);
+  }
+}

@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { DomainError, notFound } from '../common/errors/domain-error';
+import { AuthenticatedAccount } from './authenticated-account';
+import { CreatedTokenDto, TokenDto } from './dto/token.dto';
+import { generateToken, hashToken, visiblePrefix } from './token';
+import { TokensRepository } from './tokens.repository';
+
+// last_used_at is a hint, not an audit log: write it at most once a minute per token.
+const TOUCH_INTERVAL_MS = 60_000;
+
+@Injectable()
+export class TokensService {
+  constructor(private readonly tokens: TokensRepository) {}
+
+  async issue(accountId: number, name: string): Promise<CreatedTokenDto> {
+    const token = generateToken();
+    const row = await this.tokens.insert({
+      accountId,
+      name,
+      prefix: visiblePrefix(token),
+      tokenHash: hashToken(token),
+    });
+    return { ...TokenDto.from(row), token };
+  }
+
+  async list(accountId: number): Promise<TokenDto[]> {
+    return (await this.tokens.listActiveByAccount(accountId)).map((t) => TokenDto.from(t));
+  }
+
+  async revoke(accountId: number, id: number): Promise<{ id: number; revoked: true }> {
+    if (!(await this.tokens.revoke(id, accountId))) throw notFound('Token');
+    return { id, revoked: true };
+  }
+
+  /** The account behind a token, or a 401/403 domain error. */
+  async authenticate(token: string): Promise<AuthenticatedAccount> {
+    const row = await this.tokens.getActiveByHashWithAccount(hashToken(token));
+    const account = row?.account;
+    if (!row || !account?.plan) {
+      throw new DomainError(401, 'unauthorized', 'Invalid or revoked API token');
+    }
+    if (account.planExpiresAt && account.planExpiresAt.getTime() <= Date.now()) {
+      throw new DomainError(403, 'plan_inactive', 'The plan of this account is not active');
+    }
+    const now = new Date();
+    if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+      await this.tokens.touch(row.id, now);
+    }
+    return {
+      id: account.id,
+      email: account.email,
+      planId: account.planId,
+      maxFileBytes: account.plan.maxFileBytes,
+      storageQuotaBytes: account.plan.storageQuotaBytes,
+      tokenId: row.id,
+    };
+  }
+}

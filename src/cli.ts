@@ -1,0 +1,85 @@
+/* Operator commands: `npm run cli -- <command> [--flags]`. Output goes to stdout for scripts. */
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { ConfigError, validateEnv } from './config/env';
+
+const USAGE = `Usage: npm run cli -- <command> [options]
+
+  account:create --email <e> --password <p> [--plan free|pro] [--until YYYY-MM-DD]
+                 creates an account and prints a new API token for it
+  account:plan   --email <e> --plan <code> [--until YYYY-MM-DD|never]
+                 changes an account's plan and when it ends
+  migration:run     applies pending migrations
+  migration:revert  reverts the last migration`;
+
+async function main(argv: string[]): Promise<void> {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  // An operator's command must not also create the first-start admin account.
+  process.env.AUTH_BOOTSTRAP_ADMIN = 'false';
+  process.env.LOG_LEVEL ??= 'warn';
+  const env = validateEnv(process.env);
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      plan: { type: 'string' },
+      until: { type: 'string' },
+    },
+  });
+
+  if (command === 'migration:run' || command === 'migration:revert') {
+    const { default: dataSource } = await import('./database/data-source');
+    await dataSource.initialize(); // runs pending migrations (migrationsRun)
+    if (command === 'migration:revert') await dataSource.undoLastMigration();
+    console.log(`${command}: done`);
+    await dataSource.destroy();
+    return;
+  }
+  if (command !== 'account:create' && command !== 'account:plan') throw new UsageError();
+  const missing = command === 'account:create' ? !values.password : !values.plan;
+  if (!values.email || missing) throw new UsageError();
+  const until = parseUntil(values.until);
+
+  const { NestFactory } = await import('@nestjs/core');
+  const { AppModule } = await import('./app.module');
+  const { AccountsService } = await import('./auth/accounts.service');
+  const { TokensService } = await import('./auth/tokens.service');
+  const { createLogger } = await import('./app.setup');
+  const app = await NestFactory.createApplicationContext(AppModule, {
+    logger: createLogger(env),
+  });
+  try {
+    const accounts = app.get(AccountsService);
+    if (command === 'account:create') {
+      let account = await accounts.create(values.email!, values.password!, values.plan ?? 'free');
+      if (until) account = await accounts.setPlan(account.email, values.plan ?? 'free', until);
+      const { token } = await app.get(TokensService).issue(account.id, 'cli');
+      console.log(`created ${account.email} (id ${account.id}, plan ${account.plan?.code})`);
+      console.log(`token: ${token}`);
+    } else {
+      const account = await accounts.setPlan(values.email!, values.plan!, until);
+      const ends = account.planExpiresAt?.toISOString() ?? 'never';
+      console.log(`${account.email}: plan ${account.plan?.code}, ends ${ends}`);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+class UsageError extends Error {}
+
+function parseUntil(until: string | undefined): Date | null {
+  if (!until || until === 'never') return null;
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(until) ? `${until}T00:00:00Z` : until);
+  if (Number.isNaN(date.getTime())) throw new ConfigError(`--until: not a date: ${until}`);
+  return date;
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  if (e instanceof UsageError) console.error(USAGE);
+  else console.error(e instanceof Error ? e.message : String(e));
+  process.exit(e instanceof UsageError ? 2 : 1);
+});

@@ -1,0 +1,90 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { Request, Response } from 'express';
+import { Envelope } from '../envelope';
+import { DomainError, ErrorCode } from '../errors/domain-error';
+import { isUniqueViolation } from '../errors/unique-violation';
+import { renderErrorPage } from '../html/error-page';
+import { PAGE_SECURITY_HEADERS } from '../html/layout';
+
+const HTTP_CODES: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+/** Whether a failed request wants plain text (simple mode) instead of the JSON envelope. */
+export const wantsPlainTextErrors = (res: Response) => res.locals.errorFormat === 'text';
+
+/** The one exception filter: every error becomes the envelope (or a page / plain text). */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const req = ctx.getRequest<Request>();
+    const res = ctx.getResponse<Response>();
+    const body = this.toEnvelope(exception, req);
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(body.code);
+    if (wantsPlainTextErrors(res)) {
+      res.type('text/plain; charset=utf-8').send(body.message);
+    } else if (wantsHtml(req)) {
+      res.set(PAGE_SECURITY_HEADERS).type('html').send(renderErrorPage(body.code, body.message));
+    } else {
+      res.json(body);
+    }
+  }
+
+  private toEnvelope(e: unknown, req: Request): Envelope<unknown> {
+    if (e instanceof DomainError) return fail(e.status, e.code, e.message, e.data);
+    if (e instanceof HttpException) {
+      const status = e.getStatus();
+      const message =
+        status === 404 && /^Cannot [A-Z]+ /.test(e.message) ? 'Route not found' : e.message;
+      return fail(
+        status,
+        HTTP_CODES[status] ?? (status >= 500 ? 'internal_error' : 'bad_request'),
+        message,
+      );
+    }
+    if (isUniqueViolation(e)) {
+      return fail(409, 'conflict', 'The resource already exists');
+    }
+    const errorId = randomUUID();
+    this.logger.error(
+      `error_id=${errorId} ${req.method} ${redactUrl(req.originalUrl)}`,
+      e instanceof Error ? e.stack : String(e),
+    );
+    return fail(500, 'internal_error', `Internal server error (error id ${errorId})`, {
+      error_id: errorId,
+    });
+  }
+}
+
+const fail = (
+  code: number,
+  error: ErrorCode,
+  message: string,
+  data: unknown = null,
+): Envelope<unknown> => ({ code, success: false, message, data, error });
+
+const wantsHtml = (req: Request) =>
+  !req.path.startsWith('/api/') &&
+  !req.path.startsWith('/health') &&
+  (req.headers.accept ?? '').includes('text/html');
+
+/** Tokens must never reach the logs. */
+export const redactUrl = (url: string) => url.replace(/([?&]signature=)[^&#]*/gi, '$1[redacted]');

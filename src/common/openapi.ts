@@ -1,0 +1,36 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiBearerAuth, ApiSecurity, DocumentBuilder } from '@nestjs/swagger';
+
+/** The three ways a token may be sent; each route that needs one lists all three. */
+export const ApiAuth = () =>
+  applyDecorators(ApiBearerAuth('bearer'), ApiSecurity('bare'), ApiSecurity('signature'));
+
+export const openApiConfig = () =>
+  new DocumentBuilder()
+    .setTitle('Linkdrop API')
+    .setDescription(
+      'Short links, text shares and file shares in one namespace. Every answer is the envelope ' +
+        '`{ code, success, message, data }` (plus a stable `error` string on failures; ' +
+        '`data.errors` per field on validation failures); `code` equals the HTTP status. ' +
+        'Authenticate with `Authorization: Bearer <token>`, the bare `Authorization: <token>`, ' +
+        'or `?signature=<token>`.',
+    )
+    .setVersion('1')
+    .addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <token>' },
+      'bearer',
+    )
+    .addApiKey(
+      {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: 'Authorization: <token>',
+      },
+      'bare',
+    )
+    .addApiKey(
+      { type: 'apiKey', in: 'query', name: 'signature', description: '?signature=<token>' },
+      'signature',
+    )
+    .build();

@@ -1,0 +1,29 @@
+import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { DomainError } from '../errors/domain-error';
+
+/** Flattens nested class-validator errors into `{ "field.sub": ["message", ...] }`. */
+export function fieldErrors(errors: ValidationError[], prefix = ''): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const e of errors) {
+    const key = prefix + e.property;
+    if (e.constraints) out[key] = Object.values(e.constraints);
+    Object.assign(out, fieldErrors(e.children ?? [], `${key}.`));
+  }
+  return out;
+}
+
+/** whitelist + forbid unknown + transform; failures become 400 `validation_failed`. */
+export const createValidationPipe = () =>
+  new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    transform: true,
+    stopAtFirstError: false,
+    exceptionFactory: (errors) => {
+      const fields = fieldErrors(errors);
+      const first = Object.values(fields)[0]?.[0] ?? 'invalid input';
+      return new DomainError(400, 'validation_failed', `Validation failed: ${first}`, {
+        errors: fields,
+      });
+    },
+  });

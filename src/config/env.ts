@@ -1,0 +1,93 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  validateSync,
+} from 'class-validator';
+
+/** Thrown for a bad setting; main.ts prints its message alone, without a stack trace. */
+export class ConfigError extends Error {}
+
+const toInt = ({ value }: { value: unknown }) =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const toBool = ({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  const v = value.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  return value;
+};
+
+/** Every setting of the service. Defaults here must match .env.example. */
+export class Env {
+  @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
+  @IsString() HOST = '0.0.0.0';
+  @Matches(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL' })
+  PUBLIC_URL = 'http://localhost:3000';
+  @IsIn(['error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
+  @IsIn(['json', 'pretty']) LOG_FORMAT = 'json';
+  @Transform(toBool) @IsBoolean() TRUST_PROXY = false;
+  @Matches(/^\d+(b|kb|mb)$/i, { message: 'must be a size such as 100kb or 3mb' })
+  BODY_LIMIT = '3mb';
+
+  @Matches(/^(sqlite:.+|mysql:\/\/.+)$/, {
+    message: 'must be sqlite:<path> or mysql://user:pass@host:3306/db',
+  })
+  DB_URL = 'sqlite:./data/linkdrop.sqlite';
+  @Transform(toBool) @IsBoolean() DB_LOGGING = false;
+
+  /** Hosts short links may live on; the first is the default. Unset: the host of PUBLIC_URL. */
+  @IsOptional()
+  @Matches(/^[a-z0-9.-]+(:\d+)?(\s*,\s*[a-z0-9.-]+(:\d+)?)*$/i, {
+    message: 'must be comma-separated hosts such as s.example.com,localhost:3000',
+  })
+  SHORT_DOMAINS?: string;
+  /** Signs the cookie that remembers a link password; unset: random at each start. */
+  @IsOptional() @IsString() AUTH_COOKIE_SECRET?: string;
+  /** How many links the redirect cache keeps in memory. */
+  @Transform(toInt) @IsInt() @Min(0) REDIRECT_CACHE_SIZE = 50000;
+
+  @IsIn(['local', 's3']) STORAGE_DRIVER = 'local';
+  @IsString() STORAGE_LOCAL_DIR = './data/uploads';
+
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
+  REDIS_URL?: string;
+
+  @IsIn(['open', 'closed']) AUTH_SIGNUP = 'open';
+  @IsString() DEFAULT_PLAN = 'free';
+  @Transform(toBool) @IsBoolean() AUTH_BOOTSTRAP_ADMIN = true;
+  @IsString() AUTH_ADMIN_EMAIL = 'admin@linkdrop.local';
+
+  @Transform(toInt) @IsInt() @Min(1) PLAN_FREE_MAX_FILE_BYTES = 10 * 1024 * 1024;
+  @Transform(toInt) @IsInt() @Min(1) PLAN_FREE_QUOTA_BYTES = 1024 * 1024 * 1024;
+  @Transform(toInt) @IsInt() @Min(1) PLAN_PRO_MAX_FILE_BYTES = 5 * 1024 * 1024 * 1024;
+  @Transform(toInt) @IsInt() @Min(1) PLAN_PRO_QUOTA_BYTES = 100 * 1024 * 1024 * 1024;
+}
+
+/** Validates process.env into a typed Env; the first bad variable becomes one ConfigError line. */
+export function validateEnv(raw: Record<string, unknown>): Env {
+  const present = Object.fromEntries(
+    Object.keys(new Env())
+      .concat('REDIS_URL', 'SHORT_DOMAINS', 'AUTH_COOKIE_SECRET')
+      .filter((k) => raw[k] !== undefined && raw[k] !== '')
+      .map((k) => [k, raw[k]]),
+  );
+  const env = plainToInstance(Env, present, { exposeDefaultValues: true });
+  const errors = validateSync(env, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const e = errors[0];
+    const why = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
+    const shown = JSON.stringify(raw[e.property] ?? null);
+    throw new ConfigError(
+      `Invalid configuration: ${e.property} ${why.replace(`${e.property} `, '')} (got ${shown})`,
+    );
+  }
+  return env;
+}

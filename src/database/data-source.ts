@@ -1,0 +1,7 @@
+import 'reflect-metadata';
+import { DataSource } from 'typeorm';
+import { validateEnv } from '../config/env';
+import { buildDataSourceOptions } from './database-options';
+
+/** The data source for TypeORM's CLI (migration:generate) and for `npm run cli -- migration:*`. */
+export default new DataSource(buildDataSourceOptions(validateEnv(process.env)));

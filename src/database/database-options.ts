@@ -1,0 +1,42 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DataSourceOptions } from 'typeorm';
+import { Env } from '../config/env';
+import { ENTITIES } from './entities';
+import { MIGRATIONS } from './migrations';
+
+/** TypeORM options from DB_URL. The schema comes only from migrations; synchronize stays off. */
+export function buildDataSourceOptions(env: Pick<Env, 'DB_URL' | 'DB_LOGGING'>): DataSourceOptions {
+  const common = {
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsRun: true,
+    synchronize: false,
+    logging: env.DB_LOGGING,
+  } as const;
+  if (env.DB_URL.startsWith('sqlite:')) {
+    const file = env.DB_URL.slice('sqlite:'.length);
+    if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+    return {
+      ...common,
+      type: 'better-sqlite3',
+      database: file,
+      // WAL lets readers run beside the writer; foreign keys are off by default in SQLite.
+      prepareDatabase: (db: { pragma: (s: string) => void }) => {
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+        db.pragma('foreign_keys = ON');
+      },
+    };
+  }
+  return {
+    ...common,
+    type: 'mysql',
+    url: env.DB_URL,
+    charset: 'utf8mb4_unicode_ci',
+    timezone: 'Z',
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+    connectorPackage: 'mysql2',
+  };
+}

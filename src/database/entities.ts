@@ -1,0 +1,8 @@
+import { Account } from '../auth/account.entity';
+import { ApiToken } from '../auth/api-token.entity';
+import { Plan } from '../auth/plan.entity';
+import { Domain } from '../domains/domain.entity';
+import { Link } from '../links/link.entity';
+import { Tag } from '../tags/tag.entity';
+
+export const ENTITIES = [Plan, Account, ApiToken, Domain, Link, Tag];

@@ -1,0 +1,96 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsPositive,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+} from 'class-validator';
+import { SLUG_PATTERN } from '../../common/slug';
+import { IsHttpUrl } from '../../common/validators/is-http-url';
+import { REDIRECT_CODES } from '../link.entity';
+
+/** Optional, and `null` clears it (PATCH/PUT); absent leaves it as it is. */
+const Clearable = () => ValidateIf((_, v) => v !== null && v !== undefined);
+
+export const DomainField = () =>
+  applyDecorators(
+    ApiPropertyOptional({ description: 'Host of the short URL; the default domain if omitted' }),
+    IsOptional(),
+    IsString(),
+    MaxLength(253),
+  );
+
+export const CustomSlugField = () =>
+  applyDecorators(
+    ApiPropertyOptional({ description: '1-64 of A-Z a-z 0-9 _ -; random if omitted' }),
+    IsOptional(),
+    Matches(SLUG_PATTERN, { message: 'custom_slug must be 1-64 characters of A-Z a-z 0-9 _ -' }),
+  );
+
+export const TitleField = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, nullable: true, maxLength: 255 }),
+    Clearable(),
+    IsString(),
+    MaxLength(255),
+  );
+
+export const TagIdsField = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: [Number], description: 'Ids of your tags' }),
+    IsOptional(),
+    IsArray(),
+    ArrayMaxSize(50),
+    IsInt({ each: true, message: 'tag_ids must be integers' }),
+    IsPositive({ each: true, message: 'tag_ids must be positive' }),
+  );
+
+export const PasswordField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      description: 'Visitors must enter it; stored only as a hash',
+    }),
+    Clearable(),
+    IsString(),
+    MinLength(1),
+    MaxLength(200),
+  );
+
+export const ExpireAtField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: Number,
+      nullable: true,
+      description: 'Unix seconds; in the future',
+    }),
+    Clearable(),
+    IsInt({ message: 'expire_at must be Unix seconds (an integer)' }),
+  );
+
+export const ExpirationRedirectField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      description: 'Where visitors go once the link has expired (instead of a 410 page)',
+    }),
+    Clearable(),
+    IsHttpUrl(),
+  );
+
+export const RedirectCodeField = () =>
+  applyDecorators(
+    ApiPropertyOptional({ enum: REDIRECT_CODES, default: 302 }),
+    IsOptional(),
+    IsIn(REDIRECT_CODES),
+  );

@@ -1,0 +1,51 @@
+import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedAccount } from '../auth/authenticated-account';
+import { CurrentAccount } from '../common/decorators/current-account.decorator';
+import { ApiAuth } from '../common/openapi';
+import { IdPipe } from '../common/pipes/id.pipe';
+import { LinkDto } from './dto/link.dto';
+import { ListLinksQuery } from './dto/list-links.query';
+import { updateInput } from './dto/to-input';
+import { UpdateLinkDto } from './dto/update-link.dto';
+import { LinksService } from './links.service';
+
+/** Resource-style endpoints over every kind of link (redirects, texts, files). */
+@ApiTags('links')
+@ApiAuth()
+@Controller('api/v1/links')
+export class LinksController {
+  constructor(private readonly links: LinksService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your links, newest first; filter by tag_id, domain, kind, q' })
+  list(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Query() q: ListLinksQuery,
+  ): Promise<LinkDto[]> {
+    const filter = { tagId: q.tag_id, domain: q.domain, kind: q.kind, q: q.q };
+    return this.links.list(account.id, filter, q.page, q.per_page);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One of your links' })
+  get(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
+    return this.links.get(account.id, id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Change a link; null clears title, password, expiry' })
+  update(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', IdPipe) id: number,
+    @Body() dto: UpdateLinkDto,
+  ): Promise<LinkDto> {
+    return this.links.update(account.id, id, updateInput(dto));
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a link; its address is free again' })
+  delete(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
+    return this.links.delete(account.id, id);
+  }
+}

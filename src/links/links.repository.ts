@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Brackets, DataSource, In, Repository } from 'typeorm';
+import { isUniqueViolation } from '../common/errors/unique-violation';
+import { Link, LinkKind } from './link.entity';
+
+export type NewLink = Omit<Link, 'id' | 'clicks' | 'createdAt' | 'updatedAt' | 'domain' | 'tags'>;
+export type LinkChanges = Partial<
+  Pick<
+    Link,
+    'targetUrl' | 'title' | 'passwordHash' | 'expireAt' | 'expirationRedirectUrl' | 'redirectCode'
+  >
+>;
+
+export interface LinkFilter {
+  tagId?: number;
+  domainId?: number;
+  kind?: LinkKind;
+  q?: string;
+}
+
+@Injectable()
+export class LinksRepository {
+  constructor(
+    @InjectRepository(Link) private readonly repo: Repository<Link>,
+    private readonly db: DataSource,
+  ) {}
+
+  /** Inserts the link and its tags in one transaction; null when (domain, slug) is taken. */
+  async insert(values: NewLink, tagIds: number[]): Promise<Link | null> {
+    const now = new Date();
+    try {
+      return await this.db.transaction(async (em) => {
+        const link = await em.save(
+          em.create(Link, { ...values, clicks: 0, createdAt: now, updatedAt: now }),
+        );
+        await this.writeTags(em.getRepository(Link), link.id, tagIds, false);
+        return link;
+      });
+    } catch (e) {
+      if (isUniqueViolation(e)) return null;
+      throw e;
+    }
+  }
+
+  getOwned(id: number, accountId: number): Promise<Link | null> {
+    return this.repo.findOne({ where: { id, accountId }, relations: { tags: true } });
+  }
+
+  getOwnedBySlug(domainId: number, slug: string, accountId: number): Promise<Link | null> {
+    return this.repo.findOne({ where: { domainId, slug, accountId }, relations: { tags: true } });
+  }
+
+  /** The public lookup of the redirect path: one indexed row, no joins. */
+  getBySlug(domainId: number, slug: string): Promise<Link | null> {
+    return this.repo.findOneBy({ domainId, slug });
+  }
+
+  /** A page of the account's links, newest first (id breaks ties), with their tags. */
+  async list(accountId: number, f: LinkFilter, page: number, perPage: number): Promise<Link[]> {
+    const qb = this.repo
+      .createQueryBuilder('l')
+      .select('l.id', 'id')
+      .where('l.account_id = :accountId', { accountId })
+      .orderBy('l.id', 'DESC')
+      .offset((page - 1) * perPage)
+      .limit(perPage);
+    if (f.kind) qb.andWhere('l.kind = :kind', { kind: f.kind });
+    if (f.domainId) qb.andWhere('l.domain_id = :domainId', { domainId: f.domainId });
+    if (f.tagId) {
+      qb.innerJoin('link_tags', 'lt', 'lt.link_id = l.id AND lt.tag_id = :tagId', {
+        tagId: f.tagId,
+      });
+    }
+    if (f.q) {
+      const like = `%${f.q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      qb.andWhere(
+        new Brackets((w) =>
+          ['l.slug', 'l.title', 'l.target_url'].forEach((col) =>
+            w.orWhere(`LOWER(${col}) LIKE LOWER(:like) ESCAPE '!'`, { like }),
+          ),
+        ),
+      );
+    }
+    const ids = (await qb.getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
+    if (ids.length === 0) return [];
+    const rows = await this.repo.find({
+      where: { id: In(ids) },
+      relations: { tags: true },
+    });
+    return rows.sort((a, b) => b.id - a.id);
+  }
+
+  async update(id: number, changes: LinkChanges, tagIds?: number[]): Promise<void> {
+    await this.db.transaction(async (em) => {
+      await em.update(Link, { id }, { ...changes, updatedAt: new Date() });
+      if (tagIds) await this.writeTags(em.getRepository(Link), id, tagIds, true);
+    });
+  }
+
+  /** Its link_tags rows go with it (ON DELETE CASCADE). */
+  async delete(id: number): Promise<void> {
+    await this.repo.delete({ id });
+  }
+
+  async addClicks(id: number, n: number): Promise<void> {
+    await this.repo.increment({ id }, 'clicks', n);
+  }
+
+  private async writeTags(repo: Repository<Link>, id: number, tagIds: number[], replace: boolean) {
+    const rel = repo.createQueryBuilder().relation(Link, 'tags').of(id);
+    if (replace) await rel.remove(await rel.loadMany());
+    if (tagIds.length) await rel.add(tagIds);
+  }
+}

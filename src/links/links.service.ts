@@ -1,0 +1,187 @@
+import { Injectable } from '@nestjs/common';
+import { hashPassword } from '../auth/password';
+import { DomainError, invalid, notFound } from '../common/errors/domain-error';
+import { isReservedSlug, randomSlug } from '../common/slug';
+import { fromUnix } from '../common/time';
+import { DomainsService } from '../domains/domains.service';
+import { TagsService } from '../tags/tags.service';
+import { LinkDto, ShortLinkDto } from './dto/link.dto';
+import { Link, LinkKind } from './link.entity';
+import { LinkChanges, LinkFilter, LinksRepository } from './links.repository';
+import { RedirectCache } from './redirect/redirect-cache';
+
+export interface LinkInput {
+  kind: LinkKind;
+  targetUrl: string | null;
+  domain?: string;
+  customSlug?: string;
+  title?: string | null;
+  tagIds?: number[];
+  password?: string | null;
+  expireAt?: number | null;
+  expirationRedirectUrl?: string | null;
+  redirectCode?: number;
+}
+
+export type LinkUpdate = Partial<Omit<LinkInput, 'kind' | 'domain' | 'customSlug'>>;
+
+const TRIES_PER_LENGTH = 3;
+
+@Injectable()
+export class LinksService {
+  /** Grows by one when random slugs keep colliding, so the space never gets crowded. */
+  private slugLength = 6;
+
+  constructor(
+    private readonly links: LinksRepository,
+    private readonly domains: DomainsService,
+    private readonly tags: TagsService,
+    private readonly cache: RedirectCache,
+  ) {}
+
+  async create(accountId: number, input: LinkInput): Promise<ShortLinkDto> {
+    const domain = this.domains.forCreate(input.domain, accountId);
+    if (input.customSlug !== undefined && isReservedSlug(input.customSlug)) {
+      throw new DomainError(400, 'slug_reserved', `The slug "${input.customSlug}" is reserved`);
+    }
+    const tags = await this.tags.resolveOwned(accountId, input.tagIds);
+    const values = {
+      accountId,
+      domainId: domain.id,
+      kind: input.kind,
+      targetUrl: input.targetUrl === null ? null : normalizeUrl(input.targetUrl),
+      title: input.title ?? null,
+      passwordHash: input.password ? await hashPassword(input.password) : null,
+      expireAt: toExpiry(input.expireAt) ?? null,
+      expirationRedirectUrl: input.expirationRedirectUrl
+        ? normalizeUrl(input.expirationRedirectUrl)
+        : null,
+      redirectCode: input.redirectCode ?? 302,
+    };
+    const tagIds = tags.map((t) => t.id);
+    for (let attempt = 0; ; attempt++) {
+      const slug = input.customSlug ?? this.nextRandomSlug(attempt);
+      const link = await this.links.insert({ ...values, slug }, tagIds);
+      if (link) {
+        return {
+          id: link.id,
+          slug,
+          custom_slug: input.customSlug ?? '',
+          short_url: this.domains.shortUrl(domain.id, slug),
+        };
+      }
+      if (input.customSlug !== undefined) {
+        throw new DomainError(409, 'slug_taken', `The slug "${slug}" is taken on ${domain.host}`);
+      }
+    }
+  }
+
+  async list(
+    accountId: number,
+    filter: LinkFilter & { domain?: string },
+    page: number,
+    per: number,
+  ) {
+    const domainId = filter.domain
+      ? this.domains.forCreate(filter.domain, accountId).id
+      : undefined;
+    const rows = await this.links.list(accountId, { ...filter, domainId }, page, per);
+    return rows.map((l) => this.toDto(l));
+  }
+
+  async get(accountId: number, id: number): Promise<LinkDto> {
+    return this.toDto(await this.getOwned(accountId, id));
+  }
+
+  async update(accountId: number, id: number, input: LinkUpdate): Promise<LinkDto> {
+    return this.applyUpdate(await this.getOwned(accountId, id), input);
+  }
+
+  async updateBySlug(
+    accountId: number,
+    domain: string | undefined,
+    slug: string,
+    input: LinkUpdate,
+  ) {
+    return this.applyUpdate(await this.getOwnedBySlug(accountId, domain, slug), input);
+  }
+
+  async delete(accountId: number, id: number) {
+    return this.remove(await this.getOwned(accountId, id));
+  }
+
+  async deleteBySlug(accountId: number, domain: string | undefined, slug: string) {
+    return this.remove(await this.getOwnedBySlug(accountId, domain, slug));
+  }
+
+  private async applyUpdate(link: Link, input: LinkUpdate): Promise<LinkDto> {
+    const changes: LinkChanges = {};
+    if (input.targetUrl !== undefined && input.targetUrl !== null) {
+      if (link.kind !== 'redirect')
+        throw invalid('target_url', 'Only redirect links have a target_url');
+      changes.targetUrl = normalizeUrl(input.targetUrl);
+    }
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.password !== undefined) {
+      changes.passwordHash = input.password === null ? null : await hashPassword(input.password);
+    }
+    if (input.expireAt !== undefined) changes.expireAt = toExpiry(input.expireAt);
+    if (input.expirationRedirectUrl !== undefined) {
+      changes.expirationRedirectUrl =
+        input.expirationRedirectUrl === null ? null : normalizeUrl(input.expirationRedirectUrl);
+    }
+    if (input.redirectCode !== undefined) changes.redirectCode = input.redirectCode;
+    const tagIds =
+      input.tagIds === undefined
+        ? undefined
+        : (await this.tags.resolveOwned(link.accountId, input.tagIds)).map((t) => t.id);
+    await this.links.update(link.id, changes, tagIds);
+    this.cache.invalidate(link.domainId, link.slug);
+    return this.get(link.accountId, link.id);
+  }
+
+  private async remove(link: Link) {
+    await this.links.delete(link.id);
+    this.cache.invalidate(link.domainId, link.slug);
+    return { id: link.id, deleted: true as const };
+  }
+
+  private async getOwned(accountId: number, id: number): Promise<Link> {
+    const link = await this.links.getOwned(id, accountId);
+    if (!link) throw notFound('Link');
+    return link;
+  }
+
+  private async getOwnedBySlug(accountId: number, domain: string | undefined, slug: string) {
+    const domainId = this.domains.forCreate(domain, accountId).id;
+    const link = await this.links.getOwnedBySlug(domainId, slug, accountId);
+    if (!link) throw notFound('Link');
+    return link;
+  }
+
+  private nextRandomSlug(attempt: number): string {
+    if (attempt > 0 && attempt % TRIES_PER_LENGTH === 0) this.slugLength++;
+    for (;;) {
+      const slug = randomSlug(this.slugLength);
+      if (!isReservedSlug(slug)) return slug;
+    }
+  }
+
+  toDto(link: Link): LinkDto {
+    return LinkDto.from(
+      link,
+      this.domains.hostOf(link.domainId),
+      this.domains.shortUrl(link.domainId, link.slug),
+    );
+  }
+}
+
+/** The WHATWG form of the URL: what a Location header can carry (non-ASCII percent-encoded). */
+const normalizeUrl = (url: string) => new URL(url).href;
+
+function toExpiry(expireAt: number | null | undefined): Date | null | undefined {
+  if (expireAt === undefined || expireAt === null) return expireAt;
+  if (expireAt * 1000 <= Date.now()) throw invalid('expire_at', 'expire_at must be in the future');
+  if (expireAt > 253402300799) throw invalid('expire_at', 'expire_at is too far in the future');
+  return fromUnix(expireAt);
+}

@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import { verifyPassword } from '../../auth/password';
+import { DomainError, notFound } from '../../common/errors/domain-error';
+import { SLUG_PATTERN } from '../../common/slug';
+import { DomainsService } from '../../domains/domains.service';
+import { Link } from '../link.entity';
+import { LinksRepository } from '../links.repository';
+import { ClickBuffer } from './click-buffer';
+import { LinkPasswordCookie, LinkPasswordThrottle } from './link-password';
+import { RedirectCache } from './redirect-cache';
+
+export interface VisitRequest {
+  host: string | undefined;
+  slug: string;
+  ip: string;
+  cookies: string | undefined;
+  /** From `X-Link-Password` (API clients) or the unlock form. */
+  password: string | undefined;
+  countable: boolean;
+}
+
+export type Visit =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'locked'; link: Link; wrongPassword: boolean }
+  | { type: 'unlocked'; link: Link; cookie: string }
+  | { type: 'content'; link: Link };
+
+/** What a visit to `/<slug>` gets: a redirect, a password form, or the link's content. */
+@Injectable()
+export class VisitsService {
+  constructor(
+    private readonly links: LinksRepository,
+    private readonly domains: DomainsService,
+    private readonly cache: RedirectCache,
+    private readonly clicks: ClickBuffer,
+    private readonly cookie: LinkPasswordCookie,
+    private readonly throttle: LinkPasswordThrottle,
+  ) {}
+
+  async visit(r: VisitRequest, secure: boolean, unlocking = false): Promise<Visit> {
+    const link = await this.find(r.host, r.slug);
+    if (link.expireAt && link.expireAt.getTime() <= Date.now()) {
+      if (link.expirationRedirectUrl) {
+        return { type: 'redirect', status: 302, location: link.expirationRedirectUrl };
+      }
+      throw new DomainError(410, 'gone', 'This link has expired');
+    }
+    if (link.passwordHash && !this.cookie.isValid(link, r.cookies)) {
+      if (r.password === undefined) return { type: 'locked', link, wrongPassword: false };
+      if (!(await this.checkPassword(link, r.password, r.ip))) {
+        if (unlocking) return { type: 'locked', link, wrongPassword: true };
+        throw new DomainError(401, 'password_required', 'Wrong link password');
+      }
+      if (unlocking)
+        return { type: 'unlocked', link, cookie: this.cookie.issue(link, secure).header };
+    }
+    if (r.countable) this.clicks.record(link.id);
+    if (link.kind !== 'redirect') return { type: 'content', link };
+    if (!link.passwordHash) {
+      this.cache.set(link.domainId, link.slug, {
+        linkId: link.id,
+        location: link.targetUrl!,
+        status: link.redirectCode,
+        expireAtMs: link.expireAt?.getTime() ?? null,
+      });
+    }
+    return { type: 'redirect', status: link.redirectCode, location: link.targetUrl! };
+  }
+
+  private async find(host: string | undefined, slug: string): Promise<Link> {
+    const link = SLUG_PATTERN.test(slug)
+      ? await this.links.getBySlug(this.domains.forRequest(host).id, slug)
+      : null;
+    if (!link) throw notFound('Link');
+    return link;
+  }
+
+  private async checkPassword(link: Link, password: string, ip: string): Promise<boolean> {
+    const wait = this.throttle.retryAfter(ip, link.id);
+    if (wait > 0) {
+      throw new DomainError(
+        429,
+        'rate_limited',
+        `Too many wrong passwords; try again in ${wait} s`,
+        {
+          retry_after: wait,
+        },
+      );
+    }
+    const ok = await verifyPassword(password, link.passwordHash!);
+    if (ok) this.throttle.succeed(ip, link.id);
+    else this.throttle.fail(ip, link.id);
+    return ok;
+  }
+}

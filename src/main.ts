@@ -1,0 +1,18 @@
+import 'reflect-metadata';
+import { existsSync } from 'node:fs';
+import { ConfigError, validateEnv } from './config/env';
+
+async function bootstrap() {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  // Validate before anything loads, so a bad setting is one clear line and not a stack trace.
+  const env = validateEnv(process.env);
+  const { createApp } = await import('./app.setup');
+  const app = await createApp(env);
+  await app.listen(env.PORT, env.HOST);
+}
+
+bootstrap().catch((e: unknown) => {
+  const text = e instanceof ConfigError ? e.message : e instanceof Error ? e.stack : String(e);
+  process.stderr.write(`${text}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { LinksModule } from '../links/links.module';
+import { PublicLinksController } from './public-links.controller';
+
+/** Public pages. Imported last in AppModule: `/:slug` must not shadow any other route. */
+@Module({ imports: [LinksModule], controllers: [PublicLinksController] })
+export class WebModule {}
