@@ -1,5 +1,5 @@
 // Unit tests beside the code; e2e tests run once per database driver with the same spec files.
-const ts = { '^.+\\.ts$': ['ts-jest', { isolatedModules: true }] };
+const ts = { '^.+\\.ts$': 'ts-jest' };
 const e2e = (name, dbKind) => ({
   displayName: name,
   rootDir: __dirname,

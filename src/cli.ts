@@ -54,13 +54,13 @@ async function main(argv: string[]): Promise<void> {
   try {
     const accounts = app.get(AccountsService);
     if (command === 'account:create') {
-      let account = await accounts.create(values.email!, values.password!, values.plan ?? 'free');
+      let account = await accounts.create(values.email, values.password!, values.plan ?? 'free');
       if (until) account = await accounts.setPlan(account.email, values.plan ?? 'free', until);
       const { token } = await app.get(TokensService).issue(account.id, 'cli');
       console.log(`created ${account.email} (id ${account.id}, plan ${account.plan?.code})`);
       console.log(`token: ${token}`);
     } else {
-      const account = await accounts.setPlan(values.email!, values.plan!, until);
+      const account = await accounts.setPlan(values.email, values.plan!, until);
       const ends = account.planExpiresAt?.toISOString() ?? 'never';
       console.log(`${account.email}: plan ${account.plan?.code}, ends ${ends}`);
     }

@@ -8,7 +8,14 @@ import { Env, validateEnv } from './env';
  */
 @Global()
 @Module({
-  imports: [ConfigModule.forRoot({ validate: validateEnv, cache: true })],
+  imports: [
+    ConfigModule.forRoot({
+      validate: validateEnv,
+      cache: true,
+      // Tests set their own environment; a developer's .env must not leak into them.
+      ignoreEnvFile: process.env.NODE_ENV === 'test',
+    }),
+  ],
   providers: [{ provide: Env, useFactory: () => validateEnv(process.env) }],
   exports: [Env],
 })

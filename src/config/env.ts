@@ -9,6 +9,7 @@ import {
   Max,
   Min,
   validateSync,
+  ValidateIf,
 } from 'class-validator';
 
 /** Thrown for a bad setting; main.ts prints its message alone, without a stack trace. */
@@ -55,6 +56,21 @@ export class Env {
 
   @IsIn(['local', 's3']) STORAGE_DRIVER = 'local';
   @IsString() STORAGE_LOCAL_DIR = './data/uploads';
+  @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
+  @Matches(/^https?:\/\/.+/, { message: 'must be the http(s) URL of the S3 endpoint' })
+  STORAGE_S3_ENDPOINT?: string;
+  @IsString() STORAGE_S3_REGION = 'us-east-1';
+  @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
+  @IsString({ message: 'is required when STORAGE_DRIVER=s3' })
+  STORAGE_S3_BUCKET?: string;
+  @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
+  @IsString({ message: 'is required when STORAGE_DRIVER=s3' })
+  STORAGE_S3_ACCESS_KEY_ID?: string;
+  @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
+  @IsString({ message: 'is required when STORAGE_DRIVER=s3' })
+  STORAGE_S3_SECRET_ACCESS_KEY?: string;
+  /** MinIO and most self-hosted stores want path-style addresses. */
+  @Transform(toBool) @IsBoolean() STORAGE_S3_FORCE_PATH_STYLE = true;
 
   @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
@@ -71,13 +87,24 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(1) PLAN_PRO_QUOTA_BYTES = 100 * 1024 * 1024 * 1024;
 }
 
+/** Settings without a default (class fields left undefined do not show up in `new Env()`). */
+const OPTIONAL_KEYS = [
+  'REDIS_URL',
+  'SHORT_DOMAINS',
+  'AUTH_COOKIE_SECRET',
+  'STORAGE_S3_ENDPOINT',
+  'STORAGE_S3_BUCKET',
+  'STORAGE_S3_ACCESS_KEY_ID',
+  'STORAGE_S3_SECRET_ACCESS_KEY',
+];
+
+/** Every setting the service reads. */
+export const ENV_KEYS = [...new Set([...Object.keys(new Env()), ...OPTIONAL_KEYS])];
+
 /** Validates process.env into a typed Env; the first bad variable becomes one ConfigError line. */
 export function validateEnv(raw: Record<string, unknown>): Env {
   const present = Object.fromEntries(
-    Object.keys(new Env())
-      .concat('REDIS_URL', 'SHORT_DOMAINS', 'AUTH_COOKIE_SECRET')
-      .filter((k) => raw[k] !== undefined && raw[k] !== '')
-      .map((k) => [k, raw[k]]),
+    ENV_KEYS.filter((k) => raw[k] !== undefined && raw[k] !== '').map((k) => [k, raw[k]]),
   );
   const env = plainToInstance(Env, present, { exposeDefaultValues: true });
   const errors = validateSync(env, { skipMissingProperties: false });

@@ -2,13 +2,20 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/decorators/public.decorator';
 import { DomainError } from '../common/errors/domain-error';
+import { Env } from '../config/env';
 import { HealthRepository } from './health.repository';
+import { pingRedis } from './redis-ping';
+
+type Check = 'up' | 'down';
 
 @ApiTags('health')
 @Public()
 @Controller('health')
 export class HealthController {
-  constructor(private readonly health: HealthRepository) {}
+  constructor(
+    private readonly health: HealthRepository,
+    private readonly env: Env,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Liveness: the process answers' })
@@ -17,15 +24,21 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: the database answers (503 when it does not)' })
+  @ApiOperation({ summary: 'Readiness: the database (and Redis when configured) answer; else 503' })
   async ready() {
-    try {
-      await this.health.ping();
-    } catch {
-      throw new DomainError(503, 'service_unavailable', 'The database is not reachable', {
-        checks: { database: 'down' },
+    const checks: Record<string, Check> = {
+      database: await this.health.ping().then(
+        () => 'up' as const,
+        () => 'down' as const,
+      ),
+    };
+    if (this.env.REDIS_URL) checks.redis = (await pingRedis(this.env.REDIS_URL)) ? 'up' : 'down';
+    const down = Object.keys(checks).filter((k) => checks[k] === 'down');
+    if (down.length > 0) {
+      throw new DomainError(503, 'service_unavailable', `Not ready: ${down.join(', ')} down`, {
+        checks,
       });
     }
-    return { status: 'ok', checks: { database: 'up' } };
+    return { status: 'ok', checks };
   }
 }

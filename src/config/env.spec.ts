@@ -1,0 +1,62 @@
+import { ConfigError, Env, ENV_KEYS, validateEnv } from './env';
+
+describe('validateEnv', () => {
+  it('should give every setting its default on an empty environment', () => {
+    const env = validateEnv({});
+    expect(env).toBeInstanceOf(Env);
+    expect(env).toMatchObject({
+      PORT: 3000,
+      PUBLIC_URL: 'http://localhost:3000',
+      DB_URL: 'sqlite:./data/linkdrop.sqlite',
+      STORAGE_DRIVER: 'local',
+      DEFAULT_PLAN: 'free',
+      AUTH_SIGNUP: 'open',
+    });
+  });
+
+  it('should turn numbers and booleans from strings', () => {
+    const env = validateEnv({ PORT: '8080', TRUST_PROXY: 'true', PLAN_FREE_MAX_FILE_BYTES: '5' });
+    expect(env.PORT).toBe(8080);
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.PLAN_FREE_MAX_FILE_BYTES).toBe(5);
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PUBLIC_URL', 'localhost'],
+    ['DB_URL', 'postgres://x'],
+    ['STORAGE_DRIVER', 'ftp'],
+    ['AUTH_SIGNUP', 'maybe'],
+    ['SHORT_DOMAINS', 'a b'],
+    ['REDIS_URL', 'localhost:6379'],
+  ])('should refuse %s=%s with one line naming the variable', (key, value) => {
+    expect(() => validateEnv({ [key]: value })).toThrow(ConfigError);
+    try {
+      validateEnv({ [key]: value });
+    } catch (e) {
+      const message = (e as Error).message;
+      expect(message).toMatch(new RegExp(`^Invalid configuration: ${key} `));
+      expect(message).toContain(JSON.stringify(value));
+      expect(message).not.toContain('\n');
+    }
+  });
+
+  it('should require the S3 settings only when STORAGE_DRIVER=s3', () => {
+    expect(() => validateEnv({ STORAGE_DRIVER: 's3' })).toThrow(/STORAGE_S3_/);
+    expect(
+      validateEnv({
+        STORAGE_DRIVER: 's3',
+        STORAGE_S3_ENDPOINT: 'http://127.0.0.1:9000',
+        STORAGE_S3_BUCKET: 'linkdrop',
+        STORAGE_S3_ACCESS_KEY_ID: 'key',
+        STORAGE_S3_SECRET_ACCESS_KEY: 'secret',
+      }).STORAGE_S3_BUCKET,
+    ).toBe('linkdrop');
+  });
+
+  it('should list each setting once', () => {
+    expect(new Set(ENV_KEYS).size).toBe(ENV_KEYS.length);
+    expect(ENV_KEYS).toEqual(expect.arrayContaining(['PORT', 'REDIS_URL', 'SHORT_DOMAINS']));
+  });
+});
