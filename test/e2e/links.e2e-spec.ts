@@ -353,7 +353,7 @@ describe('Short links', () => {
 
       const right = await form('locked1', 'open sesame').expect(303);
       expect(right.headers.location).toBe('/locked1');
-      const cookie = right.headers['set-cookie'][0] as string;
+      const cookie = right.headers['set-cookie'][0];
       expect(cookie).toMatch(/^ld_pw_\d+=/);
       expect(cookie).toContain('Path=/locked1');
       expect(cookie).toContain('HttpOnly');
@@ -369,7 +369,7 @@ describe('Short links', () => {
       await shorten({ target_url: 'https://a.example/', custom_slug: 'lockA', password: 'same' });
       await shorten({ target_url: 'https://b.example/', custom_slug: 'lockB', password: 'same' });
       const right = await form('lockA', 'same').expect(303);
-      const [nameValue] = (right.headers['set-cookie'][0] as string).split(';');
+      const [nameValue] = (right.headers['set-cookie'][0]).split(';');
       const value = nameValue.split('=')[1];
       const idB = (await t.app.get(LinksRepository).getBySlug(1, 'lockB'))!.id;
       await visit('lockB').set('Cookie', `ld_pw_${idB}=${value}`).expect(401);
