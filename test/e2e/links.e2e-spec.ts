@@ -369,7 +369,7 @@ describe('Short links', () => {
       await shorten({ target_url: 'https://a.example/', custom_slug: 'lockA', password: 'same' });
       await shorten({ target_url: 'https://b.example/', custom_slug: 'lockB', password: 'same' });
       const right = await form('lockA', 'same').expect(303);
-      const [nameValue] = (right.headers['set-cookie'][0]).split(';');
+      const [nameValue] = right.headers['set-cookie'][0].split(';');
       const value = nameValue.split('=')[1];
       const idB = (await t.app.get(LinksRepository).getBySlug(1, 'lockB'))!.id;
       await visit('lockB').set('Cookie', `ld_pw_${idB}=${value}`).expect(401);
