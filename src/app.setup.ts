@@ -8,7 +8,7 @@ import { openApiConfig } from './common/openapi';
 import { Env } from './config/env';
 import { DomainsService } from './domains/domains.service';
 import { ClickBuffer } from './links/redirect/click-buffer';
-import { createFastRedirect } from './links/redirect/fast-redirect';
+import { installFastRedirect } from './links/redirect/fast-redirect';
 import { RedirectCache } from './links/redirect/redirect-cache';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -31,9 +31,12 @@ export async function createApp(env: Env): Promise<NestExpressApplication> {
   });
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
-  // The hot path: cached redirects are answered here, before parsers, guards and the router.
-  app.use(
-    createFastRedirect(app.get(DomainsService), app.get(RedirectCache), app.get(ClickBuffer)),
+  // The hot path: cached redirects are answered before Express sees the request.
+  installFastRedirect(
+    app.getHttpServer(),
+    app.get(DomainsService),
+    app.get(RedirectCache),
+    app.get(ClickBuffer),
   );
   app.useBodyParser('json', { limit: env.BODY_LIMIT });
   // Only the public pages' forms (link passwords) post urlencoded; the API refuses it (415).

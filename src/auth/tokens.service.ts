@@ -34,25 +34,22 @@ export class TokensService {
 
   /** The account behind a token, or a 401/403 domain error. */
   async authenticate(token: string): Promise<AuthenticatedAccount> {
-    const row = await this.tokens.getActiveByHashWithAccount(hashToken(token));
-    const account = row?.account;
-    if (!row || !account?.plan) {
-      throw new DomainError(401, 'unauthorized', 'Invalid or revoked API token');
-    }
-    if (account.planExpiresAt && account.planExpiresAt.getTime() <= Date.now()) {
+    const row = await this.tokens.getActiveForAuth(hashToken(token));
+    if (!row) throw new DomainError(401, 'unauthorized', 'Invalid or revoked API token');
+    if (row.planExpiresAt && row.planExpiresAt.getTime() <= Date.now()) {
       throw new DomainError(403, 'plan_inactive', 'The plan of this account is not active');
     }
     const now = new Date();
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-      await this.tokens.touch(row.id, now);
+      await this.tokens.touch(row.tokenId, now);
     }
     return {
-      id: account.id,
-      email: account.email,
-      planId: account.planId,
-      maxFileBytes: account.plan.maxFileBytes,
-      storageQuotaBytes: account.plan.storageQuotaBytes,
-      tokenId: row.id,
+      id: row.accountId,
+      email: row.email,
+      planId: row.planId,
+      maxFileBytes: row.maxFileBytes,
+      storageQuotaBytes: row.storageQuotaBytes,
+      tokenId: row.tokenId,
     };
   }
 }

@@ -26,21 +26,30 @@ export class LinksRepository {
     private readonly db: DataSource,
   ) {}
 
-  /** Inserts the link and its tags in one transaction; null when (domain, slug) is taken. */
-  async insert(values: NewLink, tagIds: number[]): Promise<Link | null> {
+  /**
+   * Inserts the link (and its tags, in the same transaction); the new id, or null when
+   * (domain, slug) is taken. A plain INSERT: link creation is a hot path too.
+   */
+  async insert(values: NewLink, tagIds: number[]): Promise<number | null> {
     const now = new Date();
+    const row = { ...values, clicks: 0, createdAt: now, updatedAt: now };
     try {
+      if (tagIds.length === 0) return await this.insertRow(this.repo, row);
       return await this.db.transaction(async (em) => {
-        const link = await em.save(
-          em.create(Link, { ...values, clicks: 0, createdAt: now, updatedAt: now }),
-        );
-        await this.writeTags(em.getRepository(Link), link.id, tagIds, false);
-        return link;
+        const repo = em.getRepository(Link);
+        const id = await this.insertRow(repo, row);
+        await this.writeTags(repo, id, tagIds, false);
+        return id;
       });
     } catch (e) {
       if (isUniqueViolation(e)) return null;
       throw e;
     }
+  }
+
+  private async insertRow(repo: Repository<Link>, row: Omit<Link, 'id'>): Promise<number> {
+    const result = await repo.insert(row);
+    return Number(result.identifiers[0].id);
   }
 
   getOwned(id: number, accountId: number): Promise<Link | null> {

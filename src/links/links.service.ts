@@ -61,10 +61,10 @@ export class LinksService {
     const tagIds = tags.map((t) => t.id);
     for (let attempt = 0; ; attempt++) {
       const slug = input.customSlug ?? this.nextRandomSlug(attempt);
-      const link = await this.links.insert({ ...values, slug }, tagIds);
-      if (link) {
+      const id = await this.links.insert({ ...values, slug }, tagIds);
+      if (id !== null) {
         return {
-          id: link.id,
+          id,
           slug,
           custom_slug: input.customSlug ?? '',
           short_url: this.domains.shortUrl(domain.id, slug),

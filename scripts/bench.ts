@@ -1,0 +1,135 @@
+/**
+ * `npm run bench` (after `npm run build`): the built service on a temporary SQLite database with
+ * 10,000 links against a bare node:http server answering the same redirects from a Map, in the
+ * same run, each measured three times (medians). Prints requests/s, p99 and the ratio.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  fmt,
+  load,
+  LoadResult,
+  median,
+  pinSelf,
+  startPinned,
+  stop,
+  waitFor,
+} from './bench/harness';
+
+const LINKS = 10_000;
+const ROUNDS = 3;
+const OURS = 3901;
+const BARE = 3902;
+const root = join(__dirname, '..');
+
+async function main() {
+  pinSelf(1);
+  const dir = mkdtempSync(join(tmpdir(), 'linkdrop-bench-'));
+  const base = `http://127.0.0.1:${OURS}`;
+  const ours = startPinned(0, [join(root, 'src', 'main.js')], {
+    PORT: String(OURS),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: base,
+    DB_URL: `sqlite:${join(dir, 'bench.sqlite')}`,
+    STORAGE_LOCAL_DIR: join(dir, 'uploads'),
+    LOG_LEVEL: 'warn',
+    AUTH_BOOTSTRAP_ADMIN: 'false',
+  });
+  const bare = startPinned(0, [join(__dirname, 'bench', 'bare-redirect-server.js')], {
+    PORT: String(BARE),
+    BENCH_LINKS: String(LINKS),
+  });
+  try {
+    await waitFor(`${base}/health/ready`);
+    await waitFor(`http://127.0.0.1:${BARE}/b0`).catch(() => undefined);
+    const token = await signup(base);
+
+    // Warm-up (JIT, SQLite page cache): 1,000 links that are not counted.
+    await createLinks(base, token, 0, 1000, 'w');
+    console.log(`# link creation: ${LINKS} links through POST /api/v1/shorten, ${ROUNDS} rounds`);
+    const createRates: number[] = [];
+    const perRound = Math.ceil(LINKS / ROUNDS);
+    for (let r = 0; r < ROUNDS; r++) {
+      const from = r * perRound;
+      const to = Math.min(LINKS, from + perRound);
+      const started = process.hrtime.bigint();
+      await createLinks(base, token, from, to);
+      const s = Number(process.hrtime.bigint() - started) / 1e9;
+      createRates.push((to - from) / s);
+      console.log(`  round ${r + 1}: ${fmt((to - from) / s)} links/s`);
+    }
+    console.log(`link creations/s: ${fmt(median(createRates))} (median)`);
+
+    // Every link visited once, so the measured runs see the steady state (cache filled).
+    for (let i = 0; i < LINKS; i++) await fetch(`${base}/b${i}`, { redirect: 'manual' });
+
+    console.log(`# redirects: 50 connections, 10 s per run, random slugs of ${LINKS}`);
+    const results: Record<'ours' | 'bare', LoadResult[]> = { ours: [], bare: [] };
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const [name, port] of [
+        ['ours', OURS],
+        ['bare', BARE],
+      ] as const) {
+        const res = await load({
+          url: `http://127.0.0.1:${port}`,
+          requests: [
+            { setupRequest: (req) => ({ ...req, path: `/b${Math.floor(Math.random() * LINKS)}` }) },
+          ],
+        });
+        if (res.errors > 0) throw new Error(`${name}: ${res.errors} errors during the run`);
+        results[name].push(res);
+        console.log(`  round ${r + 1} ${name}: ${fmt(res.rps)} req/s, p99 ${res.p99} ms`);
+      }
+    }
+    const oursRps = median(results.ours.map((x) => x.rps));
+    const bareRps = median(results.bare.map((x) => x.rps));
+    console.log(
+      `bare node:http redirect: ${fmt(bareRps)} req/s, p99 ${median(results.bare.map((x) => x.p99))} ms`,
+    );
+    console.log(
+      `linkdrop redirect: ${fmt(oursRps)} req/s, p99 ${median(results.ours.map((x) => x.p99))} ms`,
+    );
+    console.log(`redirect ratio: ${fmt(oursRps / bareRps, 2)}`);
+  } finally {
+    await stop(ours);
+    await stop(bare);
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function signup(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark password' }),
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+/** Creates links b<from>..b<to-1>, 50 requests in flight, as clients would. */
+async function createLinks(base: string, token: string, from: number, to: number, prefix = 'b') {
+  let next = from;
+  const worker = async () => {
+    while (next < to) {
+      const i = next++;
+      const res = await fetch(`${base}/api/v1/shorten`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          target_url: `https://example.com/target/${i}`,
+          custom_slug: `${prefix}${i}`,
+        }),
+      });
+      if (res.status !== 200)
+        throw new Error(`creating ${prefix}${i}: HTTP ${res.status} ${await res.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 50 }, worker));
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});

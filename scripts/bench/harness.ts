@@ -1,0 +1,70 @@
+import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import autocannon from 'autocannon';
+
+/** Servers run on core 0, the load generator (this process) on core 1, where taskset exists. */
+const HAS_TASKSET = existsSync('/usr/bin/taskset');
+
+export function pinSelf(core: number): void {
+  if (HAS_TASKSET) spawnSync('taskset', ['-cp', String(core), String(process.pid)]);
+}
+
+export function startPinned(
+  core: number,
+  args: string[],
+  env: Record<string, string>,
+): ChildProcess {
+  const cmd = HAS_TASKSET ? 'taskset' : process.execPath;
+  const argv = HAS_TASKSET ? ['-c', String(core), process.execPath, ...args] : args;
+  const child = spawn(cmd, argv, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > end) throw new Error(`${url} did not answer in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export interface LoadResult {
+  rps: number;
+  p99: number;
+  non2xx3xx: number;
+  errors: number;
+}
+
+export async function load(opts: autocannon.Options): Promise<LoadResult> {
+  const r = await autocannon({ connections: 50, duration: 10, ...opts });
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    non2xx3xx: r.non2xx - r['3xx'],
+    errors: r.errors + r.timeouts,
+  };
+}
+
+export const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+export const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
