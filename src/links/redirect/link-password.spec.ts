@@ -1,0 +1,45 @@
+import { Env } from '../../config/env';
+import { Link } from '../link.entity';
+import { LinkPasswordCookie, LinkPasswordThrottle } from './link-password';
+
+const link = (id: number, passwordHash = 'scrypt$hash') =>
+  ({ id, slug: `s${id}`, passwordHash }) as Link;
+
+describe('LinkPasswordCookie', () => {
+  const cookies = new LinkPasswordCookie({ AUTH_COOKIE_SECRET: 'secret' } as Env);
+  const valueOf = (header: string) => header.split(';')[0];
+
+  it('should accept its own cookie for the same link and password only', () => {
+    const { header } = cookies.issue(link(1), true);
+    expect(header).toMatch(/; Path=\/s1; Max-Age=3600; HttpOnly; SameSite=Lax; Secure$/);
+    expect(cookies.isValid(link(1), valueOf(header))).toBe(true);
+    expect(cookies.isValid(link(1, 'scrypt$changed'), valueOf(header))).toBe(false);
+    expect(cookies.isValid(link(2), valueOf(header).replace('ld_pw_1', 'ld_pw_2'))).toBe(false);
+  });
+
+  it('should refuse a cookie signed with another secret', () => {
+    const other = new LinkPasswordCookie({ AUTH_COOKIE_SECRET: 'other' } as Env);
+    const { header } = other.issue(link(1), false);
+    expect(cookies.isValid(link(1), valueOf(header))).toBe(false);
+  });
+});
+
+describe('LinkPasswordThrottle', () => {
+  it('should block after five failures for that client and link only', () => {
+    const throttle = new LinkPasswordThrottle();
+    for (let i = 0; i < 4; i++) throttle.fail('1.2.3.4', 1);
+    expect(throttle.retryAfter('1.2.3.4', 1)).toBe(0);
+    throttle.fail('1.2.3.4', 1);
+    expect(throttle.retryAfter('1.2.3.4', 1)).toBeGreaterThan(0);
+    expect(throttle.retryAfter('1.2.3.4', 2)).toBe(0);
+    expect(throttle.retryAfter('5.6.7.8', 1)).toBe(0);
+  });
+
+  it('should forget failures after a success', () => {
+    const throttle = new LinkPasswordThrottle();
+    for (let i = 0; i < 4; i++) throttle.fail('ip', 1);
+    throttle.succeed('ip', 1);
+    throttle.fail('ip', 1);
+    expect(throttle.retryAfter('ip', 1)).toBe(0);
+  });
+});
