@@ -35,7 +35,7 @@ export class Env {
   @IsIn(['json', 'pretty']) LOG_FORMAT = 'json';
   @Transform(toBool) @IsBoolean() TRUST_PROXY = false;
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'must be a size such as 100kb or 3mb' })
-  BODY_LIMIT = '3mb';
+  BODY_LIMIT = '10mb';
 
   @Matches(/^(sqlite:.+|mysql:\/\/.+)$/, {
     message: 'must be sqlite:<path> or mysql://user:pass@host:3306/db',
@@ -51,6 +51,8 @@ export class Env {
   SHORT_DOMAINS?: string;
   /** Signs the cookie that remembers a link password; unset: random at each start. */
   @IsOptional() @IsString() AUTH_COOKIE_SECRET?: string;
+  /** Largest text share, in bytes of UTF-8. */
+  @Transform(toInt) @IsInt() @Min(1) TEXT_MAX_BYTES = 2 * 1024 * 1024;
   /** How many links the redirect cache keeps in memory. */
   @Transform(toInt) @IsInt() @Min(0) REDIRECT_CACHE_SIZE = 50000;
 

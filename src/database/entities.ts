@@ -4,5 +4,6 @@ import { Plan } from '../auth/plan.entity';
 import { Domain } from '../domains/domain.entity';
 import { Link } from '../links/link.entity';
 import { Tag } from '../tags/tag.entity';
+import { Text } from '../texts/text.entity';
 
-export const ENTITIES = [Plan, Account, ApiToken, Domain, Link, Tag];
+export const ENTITIES = [Plan, Account, ApiToken, Domain, Link, Tag, Text];

@@ -30,7 +30,7 @@ export class LinksController {
   @Get(':id')
   @ApiOperation({ summary: 'One of your links' })
   get(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
-    return this.links.get(account.id, id);
+    return this.links.get(account.id, { id });
   }
 
   @Patch(':id')
@@ -40,12 +40,12 @@ export class LinksController {
     @Param('id', IdPipe) id: number,
     @Body() dto: UpdateLinkDto,
   ): Promise<LinkDto> {
-    return this.links.update(account.id, id, updateInput(dto));
+    return this.links.update(account.id, { id }, updateInput(dto));
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a link; its address is free again' })
   delete(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
-    return this.links.delete(account.id, id);
+    return this.links.delete(account.id, { id });
   }
 }

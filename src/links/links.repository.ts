@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, DataSource, In, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors/unique-violation';
+import { Tx } from '../database/transaction';
 import { Link, LinkKind } from './link.entity';
 
 export type NewLink = Omit<Link, 'id' | 'clicks' | 'createdAt' | 'updatedAt' | 'domain' | 'tags'>;
@@ -12,11 +13,16 @@ export type LinkChanges = Partial<
   >
 >;
 
+/** Writes a link's content (a text, a file) in the transaction that creates the link. */
+export type AttachContent = (tx: Tx, linkId: number) => Promise<void>;
+
 export interface LinkFilter {
   tagId?: number;
   domainId?: number;
   kind?: LinkKind;
   q?: string;
+  /** Texts only: their text_type. */
+  textType?: string;
 }
 
 @Injectable()
@@ -30,15 +36,16 @@ export class LinksRepository {
    * Inserts the link (and its tags, in the same transaction); the new id, or null when
    * (domain, slug) is taken. A plain INSERT: link creation is a hot path too.
    */
-  async insert(values: NewLink, tagIds: number[]): Promise<number | null> {
+  async insert(values: NewLink, tagIds: number[], attach?: AttachContent): Promise<number | null> {
     const now = new Date();
     const row = { ...values, clicks: 0, createdAt: now, updatedAt: now };
     try {
-      if (tagIds.length === 0) return await this.insertRow(this.repo, row);
+      if (tagIds.length === 0 && !attach) return await this.insertRow(this.repo, row);
       return await this.db.transaction(async (em) => {
         const repo = em.getRepository(Link);
         const id = await this.insertRow(repo, row);
-        await this.writeTags(repo, id, tagIds, false);
+        if (tagIds.length) await this.writeTags(repo, id, tagIds, false);
+        await attach?.(em, id);
         return id;
       });
     } catch (e) {
@@ -81,6 +88,11 @@ export class LinksRepository {
         tagId: f.tagId,
       });
     }
+    if (f.textType) {
+      qb.innerJoin('texts', 'tx', 'tx.link_id = l.id AND tx.text_type = :textType', {
+        textType: f.textType,
+      });
+    }
     if (f.q) {
       const like = `%${f.q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
       qb.andWhere(
@@ -107,9 +119,15 @@ export class LinksRepository {
     });
   }
 
-  /** Its link_tags rows go with it (ON DELETE CASCADE). */
+  /** Its link_tags rows and its content go with it (ON DELETE CASCADE). */
   async delete(id: number): Promise<void> {
     await this.repo.delete({ id });
+  }
+
+  /** True when this call deleted it: of two racing deletes, exactly one wins. */
+  async deleteIfExists(id: number): Promise<boolean> {
+    const result = await this.repo.delete({ id });
+    return (result.affected ?? 0) > 0;
   }
 
   async addClicks(id: number, n: number): Promise<void> {

@@ -7,7 +7,7 @@ import { DomainsService } from '../domains/domains.service';
 import { TagsService } from '../tags/tags.service';
 import { LinkDto, ShortLinkDto } from './dto/link.dto';
 import { Link, LinkKind } from './link.entity';
-import { LinkChanges, LinkFilter, LinksRepository } from './links.repository';
+import { AttachContent, LinkChanges, LinkFilter, LinksRepository } from './links.repository';
 import { RedirectCache } from './redirect/redirect-cache';
 
 export interface LinkInput {
@@ -22,6 +22,9 @@ export interface LinkInput {
   expirationRedirectUrl?: string | null;
   redirectCode?: number;
 }
+
+/** A link named by its id (resource style) or by domain and slug (S.EE style). */
+export type LinkRef = { id: number } | { domain?: string; slug: string };
 
 export type LinkUpdate = Partial<Omit<LinkInput, 'kind' | 'domain' | 'customSlug'>>;
 
@@ -39,7 +42,8 @@ export class LinksService {
     private readonly cache: RedirectCache,
   ) {}
 
-  async create(accountId: number, input: LinkInput): Promise<ShortLinkDto> {
+  /** `attach` writes the link's content in the same transaction: all or nothing. */
+  async create(accountId: number, input: LinkInput, attach?: AttachContent): Promise<ShortLinkDto> {
     const domain = this.domains.forCreate(input.domain, accountId);
     if (input.customSlug !== undefined && isReservedSlug(input.customSlug)) {
       throw new DomainError(400, 'slug_reserved', `The slug "${input.customSlug}" is reserved`);
@@ -61,7 +65,7 @@ export class LinksService {
     const tagIds = tags.map((t) => t.id);
     for (let attempt = 0; ; attempt++) {
       const slug = input.customSlug ?? this.nextRandomSlug(attempt);
-      const id = await this.links.insert({ ...values, slug }, tagIds);
+      const id = await this.links.insert({ ...values, slug }, tagIds, attach);
       if (id !== null) {
         return {
           id,
@@ -89,29 +93,39 @@ export class LinksService {
     return rows.map((l) => this.toDto(l));
   }
 
-  async get(accountId: number, id: number): Promise<LinkDto> {
-    return this.toDto(await this.getOwned(accountId, id));
+  async get(accountId: number, ref: LinkRef, kind?: LinkKind): Promise<LinkDto> {
+    return this.toDto(await this.findOwned(accountId, ref, kind));
   }
 
-  async update(accountId: number, id: number, input: LinkUpdate): Promise<LinkDto> {
-    return this.applyUpdate(await this.getOwned(accountId, id), input);
+  async update(accountId: number, ref: LinkRef, input: LinkUpdate, kind?: LinkKind) {
+    return this.applyUpdate(await this.findOwned(accountId, ref, kind), input);
   }
 
-  async updateBySlug(
-    accountId: number,
-    domain: string | undefined,
-    slug: string,
-    input: LinkUpdate,
-  ) {
-    return this.applyUpdate(await this.getOwnedBySlug(accountId, domain, slug), input);
+  async delete(accountId: number, ref: LinkRef, kind?: LinkKind) {
+    const link = await this.findOwned(accountId, ref, kind);
+    await this.links.delete(link.id);
+    this.cache.invalidate(link.domainId, link.slug);
+    return { id: link.id, deleted: true as const };
   }
 
-  async delete(accountId: number, id: number) {
-    return this.remove(await this.getOwned(accountId, id));
+  /** Deletes a link by the public side (burn after read); false when it was gone already. */
+  async consume(link: Link): Promise<boolean> {
+    this.cache.invalidate(link.domainId, link.slug);
+    return this.links.deleteIfExists(link.id);
   }
 
-  async deleteBySlug(accountId: number, domain: string | undefined, slug: string) {
-    return this.remove(await this.getOwnedBySlug(accountId, domain, slug));
+  /** The caller's link by id or by (domain, slug), of the given kind; anything else is a 404. */
+  async findOwned(accountId: number, ref: LinkRef, kind?: LinkKind): Promise<Link> {
+    const link =
+      'id' in ref
+        ? await this.links.getOwned(ref.id, accountId)
+        : await this.links.getOwnedBySlug(
+            this.domains.forCreate(ref.domain, accountId).id,
+            ref.slug,
+            accountId,
+          );
+    if (!link || (kind && link.kind !== kind)) throw notFound(kind === 'text' ? 'Text' : 'Link');
+    return link;
   }
 
   private async applyUpdate(link: Link, input: LinkUpdate): Promise<LinkDto> {
@@ -137,26 +151,7 @@ export class LinksService {
         : (await this.tags.resolveOwned(link.accountId, input.tagIds)).map((t) => t.id);
     await this.links.update(link.id, changes, tagIds);
     this.cache.invalidate(link.domainId, link.slug);
-    return this.get(link.accountId, link.id);
-  }
-
-  private async remove(link: Link) {
-    await this.links.delete(link.id);
-    this.cache.invalidate(link.domainId, link.slug);
-    return { id: link.id, deleted: true as const };
-  }
-
-  private async getOwned(accountId: number, id: number): Promise<Link> {
-    const link = await this.links.getOwned(id, accountId);
-    if (!link) throw notFound('Link');
-    return link;
-  }
-
-  private async getOwnedBySlug(accountId: number, domain: string | undefined, slug: string) {
-    const domainId = this.domains.forCreate(domain, accountId).id;
-    const link = await this.links.getOwnedBySlug(domainId, slug, accountId);
-    if (!link) throw notFound('Link');
-    return link;
+    return this.get(link.accountId, { id: link.id });
   }
 
   private nextRandomSlug(attempt: number): string {

@@ -55,12 +55,12 @@ export class ShortenController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Body() dto: PutShortenDto,
   ): Promise<LinkDto> {
-    return this.links.updateBySlug(account.id, dto.domain, dto.slug, updateInput(dto));
+    return this.links.update(account.id, dto, updateInput(dto), 'redirect');
   }
 
   @Delete()
   @ApiOperation({ summary: 'Delete the link named by domain and slug' })
   delete(@CurrentAccount() account: AuthenticatedAccount, @Body() dto: LinkAddressDto) {
-    return this.links.deleteBySlug(account.id, dto.domain, dto.slug);
+    return this.links.delete(account.id, dto, 'redirect');
   }
 }

@@ -1,31 +1,60 @@
-import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
 import { notFound } from '../common/errors/domain-error';
-import { PAGE_SECURITY_HEADERS } from '../common/html/layout';
+import { PAGE_SECURITY_HEADERS, pageSecurityHeaders } from '../common/html/layout';
+import { Link } from '../links/link.entity';
 import { sendRedirect } from '../links/redirect/send-redirect';
 import { Visit, VisitRequest, VisitsService } from '../links/redirect/visits.service';
+import { TextPagesService } from '../texts/text-pages.service';
 import { renderPasswordPage } from './pages/password-page';
 
 class UnlockDto {
   @IsOptional() @IsString() @MaxLength(200) password?: string;
 }
 
-/** `/<slug>` on a short domain: the redirect, the password form, and (later) content pages. */
+// Raw bytes of a share must never run as a page of ours.
+const RAW_HEADERS = {
+  'Content-Security-Policy': "sandbox; default-src 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'private, no-cache',
+};
+
+/** `/<slug>` on a short domain: the redirect, the password form, text pages, raw views. */
 @ApiExcludeController()
 @Public()
 @RawResponse()
 @Controller()
 export class PublicLinksController {
-  constructor(private readonly visits: VisitsService) {}
+  constructor(
+    private readonly visits: VisitsService,
+    private readonly textPages: TextPagesService,
+  ) {}
 
   @Get(':slug')
-  async visit(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {
-    const header = req.get('x-link-password');
-    this.respond(res, await this.visits.visit(visitOf(req, slug, header), req.secure));
+  async visit(
+    @Param('slug') slug: string,
+    @Query('lang') lang: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const visit = await this.visits.visit(
+      visitOf(req, slug, req.get('x-link-password')),
+      req.secure,
+    );
+    await this.respond(req, res, visit, { lang: typeof lang === 'string' ? lang : undefined });
+  }
+
+  @Get(':slug/raw')
+  async raw(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {
+    const visit = await this.visits.visit(
+      visitOf(req, slug, req.get('x-link-password')),
+      req.secure,
+    );
+    await this.respond(req, res, visit, { raw: true });
   }
 
   @Post(':slug')
@@ -36,12 +65,18 @@ export class PublicLinksController {
     @Res() res: Response,
   ) {
     const visit = visitOf(req, slug, body.password ?? '');
-    this.respond(res, await this.visits.visit(visit, req.secure, true));
+    await this.respond(req, res, await this.visits.visit(visit, req.secure, true), {});
   }
 
-  private respond(res: Response, visit: Visit): void {
+  private async respond(
+    req: Request,
+    res: Response,
+    visit: Visit,
+    opts: { raw?: boolean; lang?: string },
+  ): Promise<void> {
     switch (visit.type) {
       case 'redirect':
+        if (opts.raw) throw notFound('Link');
         return sendRedirect(res, visit.status, visit.location);
       case 'locked':
         res.status(401).set(PAGE_SECURITY_HEADERS).set('Cache-Control', 'no-store');
@@ -52,8 +87,29 @@ export class PublicLinksController {
         res.setHeader('Set-Cookie', visit.cookie);
         return sendRedirect(res, 303, `/${visit.link.slug}`);
       case 'content':
-        throw notFound('Link');
+        return this.sendContent(req, res, visit.link, opts);
     }
+  }
+
+  private async sendContent(
+    req: Request,
+    res: Response,
+    link: Link,
+    opts: { raw?: boolean; lang?: string },
+  ) {
+    if (link.kind !== 'text') throw notFound('Link');
+    const view = await this.textPages.view(
+      link,
+      { userAgent: req.get('user-agent'), method: req.method },
+      opts.lang,
+      opts.raw,
+    );
+    if (view.raw !== undefined) {
+      res.status(200).set(RAW_HEADERS).type('text/plain; charset=utf-8').send(view.raw);
+      return;
+    }
+    res.status(200).set(pageSecurityHeaders(view.nonce)).set('Cache-Control', 'private, no-cache');
+    res.type('html').send(view.html ?? view.placeholder);
   }
 }
 

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { LinksModule } from '../links/links.module';
+import { TextsModule } from '../texts/texts.module';
 import { PublicLinksController } from './public-links.controller';
 
 /** Public pages. Imported last in AppModule: `/:slug` must not shadow any other route. */
-@Module({ imports: [LinksModule], controllers: [PublicLinksController] })
+@Module({ imports: [LinksModule, TextsModule], controllers: [PublicLinksController] })
 export class WebModule {}

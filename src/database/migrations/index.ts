@@ -1,5 +1,6 @@
 import { Init1763700000000 } from './1763700000000-Init';
 import { Links1763700100000 } from './1763700100000-Links';
+import { Texts1763700200000 } from './1763700200000-Texts';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
-export const MIGRATIONS = [Init1763700000000, Links1763700100000];
+export const MIGRATIONS = [Init1763700000000, Links1763700100000, Texts1763700200000];

@@ -1,0 +1,68 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  CustomSlugField,
+  DomainField,
+  ExpirationRedirectField,
+  ExpireAtField,
+  PasswordField,
+  TagIdsField,
+} from '../../links/dto/link-fields';
+import { TEXT_TYPES, TextType } from '../text.entity';
+
+const TYPE_MESSAGE = `text_type must be one of: ${TEXT_TYPES.join(', ')}`;
+// NUL cannot be stored faithfully everywhere (and no text format needs it).
+const NO_NUL = /^[^\u0000]*$/;
+
+export class TextFieldsDto {
+  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  title?: string | null;
+
+  @ApiPropertyOptional({
+    description: 'highlight.js name or alias (source_code); detected if absent',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  language?: string;
+
+  @TagIdsField() tag_ids?: number[];
+  @PasswordField() password?: string | null;
+  @ExpireAtField() expire_at?: number | null;
+  @ExpirationRedirectField() expiration_redirect_url?: string | null;
+
+  @ApiPropertyOptional({ description: 'Deleted after the first view by a person (not by bots)' })
+  @IsOptional()
+  @IsBoolean()
+  burn_after_read?: boolean;
+}
+
+export class CreateTextDto extends TextFieldsDto {
+  @ApiProperty({ description: 'Up to TEXT_MAX_BYTES of UTF-8 (2 MiB by default)' })
+  @IsString()
+  @Matches(NO_NUL, { message: 'content must not contain NUL characters' })
+  content!: string;
+
+  @ApiProperty({ enum: TEXT_TYPES })
+  @IsIn(TEXT_TYPES, { message: TYPE_MESSAGE })
+  text_type!: TextType;
+
+  @DomainField() domain?: string;
+  @CustomSlugField() custom_slug?: string;
+}
+
+export class UpdateTextDto extends TextFieldsDto {
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @Matches(NO_NUL, { message: 'content must not contain NUL characters' })
+  content?: string;
+
+  @ApiPropertyOptional({ enum: TEXT_TYPES })
+  @IsOptional()
+  @IsIn(TEXT_TYPES, { message: TYPE_MESSAGE })
+  text_type?: TextType;
+}

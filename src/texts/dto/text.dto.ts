@@ -1,0 +1,31 @@
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { LinkAddressDto } from '../../links/dto/update-link.dto';
+import { LinkDto } from '../../links/dto/link.dto';
+import { SignedQuery, ToInt } from '../../common/pipes/query-transforms';
+import { TEXT_TYPES, TextType } from '../text.entity';
+import { UpdateTextDto } from './create-text.dto';
+
+export class TextDto extends LinkDto {
+  @ApiProperty({ enum: TEXT_TYPES }) text_type!: TextType;
+  @ApiPropertyOptional({ type: String, nullable: true }) language!: string | null;
+  @ApiProperty({ description: 'Bytes of UTF-8' }) size!: number;
+  @ApiProperty() burn_after_read!: boolean;
+  @ApiPropertyOptional({ description: 'Present on single texts, not in lists' }) content?: string;
+}
+
+/** S.EE style: PUT /text names the share by domain and slug in the body. */
+export class PutTextDto extends IntersectionType(UpdateTextDto, LinkAddressDto) {}
+
+export class ListTextsQuery extends SignedQuery {
+  @ApiPropertyOptional({ default: 1 }) @ToInt() @IsOptional() @IsInt() @Min(1) page = 1;
+  @ApiPropertyOptional({ default: 30, maximum: 100 })
+  @ToInt()
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  per_page = 30;
+  @ApiPropertyOptional() @ToInt() @IsOptional() @IsInt() @Min(1) tag_id?: number;
+  @ApiPropertyOptional({ enum: TEXT_TYPES }) @IsOptional() @IsIn(TEXT_TYPES) text_type?: TextType;
+}

@@ -1,0 +1,87 @@
+import { escapeHtml } from '../../common/html/escape';
+import { renderPage } from '../../common/html/layout';
+import { TextType } from '../text.entity';
+import { LANGUAGES, languageLabel } from './highlighter';
+import { HIGHLIGHT_THEME, SHARE_STYLE } from './theme';
+
+export interface TextPageModel {
+  slug: string;
+  title: string | null;
+  shortUrl: string;
+  textType: TextType;
+  /** The language shown (source code), after a reader's switch. */
+  language: string | null;
+  sizeBytes: number;
+  lines: number;
+  /** Ready, safe HTML of the content: highlighted code, escaped text or sanitized Markdown. */
+  contentHtml: string;
+  /** A short plain-text excerpt for link previews; null when the share must not leak. */
+  excerpt: string | null;
+  burned: boolean;
+  nonce: string;
+}
+
+const COPY_SCRIPT = `document.getElementById('copy').hidden=false;document.getElementById('copy').onclick=function(){navigator.clipboard.writeText(document.getElementById('content').textContent).then(function(){document.getElementById('copy').textContent='Copied'})}`;
+
+const humanSize = (n: number) =>
+  n < 1024
+    ? `${n} B`
+    : n < 1048576
+      ? `${(n / 1024).toFixed(1)} KiB`
+      : `${(n / 1048576).toFixed(1)} MiB`;
+
+function languageSwitch(current: string): string {
+  const options = LANGUAGES.map(
+    (l) =>
+      `<option value="${escapeHtml(l.name)}"${l.name === current ? ' selected' : ''}>${escapeHtml(l.label)}</option>`,
+  ).join('');
+  return `<form method="get"><label>Language <select name="lang">${options}</select></label> <button type="submit">Highlight</button></form>`;
+}
+
+function body(m: TextPageModel): string {
+  if (m.textType === 'markdown') return `<article class="markdown">${m.contentHtml}</article>`;
+  const numbers = Array.from({ length: m.lines }, (_, i) => i + 1).join('\n');
+  const code =
+    m.textType === 'source_code' ? `<code class="hljs" id="content">` : `<code id="content">`;
+  return `<div class="code"><pre class="ln" aria-hidden="true">${numbers}</pre><pre class="${m.textType === 'plain_text' ? 'plain' : 'src'}">${code}${m.contentHtml}</code></pre></div>`;
+}
+
+/** The page of a text share, rendered on the server; script only for the copy button. */
+export function renderTextPage(m: TextPageModel): string {
+  const title = m.title || 'Untitled text';
+  const og = [
+    `<meta property="og:title" content="${escapeHtml(title)}">`,
+    `<meta property="og:type" content="article">`,
+    `<meta property="og:url" content="${escapeHtml(m.shortUrl)}">`,
+    ...(m.excerpt ? [`<meta property="og:description" content="${escapeHtml(m.excerpt)}">`] : []),
+  ].join('');
+  const meta = [
+    m.language ? `<span>${escapeHtml(languageLabel(m.language))}</span>` : '',
+    m.textType !== 'markdown' ? `<span>${m.lines} lines</span>` : '',
+    `<span>${humanSize(m.sizeBytes)}</span>`,
+    m.burned ? '' : `<a href="/${escapeHtml(m.slug)}/raw">Raw</a>`,
+    m.textType !== 'markdown' ? `<button type="button" id="copy" hidden>Copy</button>` : '',
+  ].join('');
+  const notice = m.burned
+    ? `<p class="notice" role="status">This text was set to be read once. It has now been deleted: copy what you need before leaving this page.</p>`
+    : '';
+  return renderPage(
+    title,
+    `<header><h1>${escapeHtml(title)}</h1><div class="meta">${meta}</div>` +
+      `${m.textType === 'source_code' && m.language ? languageSwitch(m.language) : ''}</header>` +
+      `${notice}${body(m)}` +
+      (m.textType !== 'markdown' ? `<script nonce="${m.nonce}">${COPY_SCRIPT}</script>` : ''),
+    {
+      head: `${og}<style>${HIGHLIGHT_THEME}${SHARE_STYLE}</style>`,
+      scriptNonce: m.nonce,
+      wide: true,
+    },
+  );
+}
+
+/** What a bot (link previewer, crawler) gets of a burn-after-read text: no content at all. */
+export const renderBurnPlaceholder = (shortUrl: string): string =>
+  renderPage(
+    'A text to be read once',
+    `<h1>A text to be read once</h1><p>Open <a href="${escapeHtml(shortUrl)}">${escapeHtml(shortUrl)}</a> in a browser to read it. It is deleted after that.</p>`,
+  );

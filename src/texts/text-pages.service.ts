@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { isbot } from 'isbot';
+import { escapeHtml } from '../common/html/escape';
+import { notFound } from '../common/errors/domain-error';
+import { DomainsService } from '../domains/domains.service';
+import { Link } from '../links/link.entity';
+import { LinksService } from '../links/links.service';
+import { canonicalLanguage, highlight } from './render/highlighter';
+import { renderMarkdown } from './render/markdown';
+import { renderBurnPlaceholder, renderTextPage } from './render/text-page';
+import { Text } from './text.entity';
+import { TextsService } from './texts.service';
+
+const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+
+export interface TextView {
+  html?: string;
+  raw?: string;
+  /** A bot asked for a burn-after-read text: it gets neither content nor a burn. */
+  placeholder?: string;
+  nonce?: string;
+}
+
+/**
+ * The public side of text shares: rendering (cached by link version and language) and
+ * burn-after-read, which only a person's GET uses up.
+ */
+@Injectable()
+export class TextPagesService {
+  private readonly rendered = new Map<string, string>();
+  private renderedBytes = 0;
+
+  constructor(
+    private readonly texts: TextsService,
+    private readonly links: LinksService,
+    private readonly domains: DomainsService,
+  ) {}
+
+  async view(
+    link: Link,
+    req: { userAgent?: string; method: string },
+    lang?: string,
+    raw = false,
+  ): Promise<TextView> {
+    const text = await this.texts.getText(link);
+    const shortUrl = this.domains.shortUrl(link.domainId, link.slug);
+    const person = req.method === 'GET' && !isbot(req.userAgent ?? '');
+    let burned = false;
+    if (text.burnAfterRead) {
+      if (!person) return { placeholder: renderBurnPlaceholder(shortUrl) };
+      // Delete first: of two readers racing, only the one whose delete succeeded sees it.
+      if (!(await this.links.consume(link))) throw notFound('Text');
+      burned = true;
+    }
+    if (raw) return { raw: text.content };
+    const language =
+      text.textType === 'source_code'
+        ? ((lang && canonicalLanguage(lang)) ?? text.language ?? 'plaintext')
+        : null;
+    const nonce = randomBytes(16).toString('base64');
+    const html = renderTextPage({
+      slug: link.slug,
+      title: link.title,
+      shortUrl,
+      textType: text.textType,
+      language,
+      sizeBytes: text.sizeBytes,
+      lines: countLines(text.content),
+      contentHtml: burned ? renderContent(text, language) : this.cached(link, text, language),
+      excerpt: link.passwordHash || text.burnAfterRead ? null : excerpt(text.content),
+      burned,
+      nonce,
+    });
+    return { html, nonce };
+  }
+
+  private cached(link: Link, text: Text, language: string | null): string {
+    const key = `${link.id}:${link.updatedAt.getTime()}:${language}`;
+    const hit = this.rendered.get(key);
+    if (hit !== undefined) return hit;
+    const html = renderContent(text, language);
+    this.rendered.set(key, html);
+    this.renderedBytes += html.length;
+    for (const [k, v] of this.rendered) {
+      if (this.renderedBytes <= CACHE_MAX_BYTES) break;
+      this.rendered.delete(k);
+      this.renderedBytes -= v.length;
+    }
+    return html;
+  }
+}
+
+function renderContent(text: Text, language: string | null): string {
+  if (text.textType === 'markdown') return renderMarkdown(text.content);
+  if (text.textType === 'source_code') return highlight(text.content, language ?? 'plaintext');
+  return escapeHtml(text.content);
+}
+
+const countLines = (s: string) => {
+  let n = 1;
+  for (let i = s.indexOf('\n'); i !== -1 && i < s.length - 1; i = s.indexOf('\n', i + 1)) n++;
+  return n;
+};
+
+const excerpt = (s: string) => {
+  const flat = s.slice(0, 400).replace(/\s+/g, ' ').trim();
+  return flat.length > 200 ? `${flat.slice(0, 199)}…` : flat;
+};

@@ -1,0 +1,48 @@
+import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedAccount } from '../auth/authenticated-account';
+import { CurrentAccount } from '../common/decorators/current-account.decorator';
+import { ApiAuth } from '../common/openapi';
+import { IdPipe } from '../common/pipes/id.pipe';
+import { UpdateTextDto } from './dto/create-text.dto';
+import { ListTextsQuery, TextDto } from './dto/text.dto';
+import { TextsService } from './texts.service';
+
+/** Resource-style endpoints over text shares; the id is the share's link id. */
+@ApiTags('texts')
+@ApiAuth()
+@Controller('api/v1/texts')
+export class TextsResourceController {
+  constructor(private readonly texts: TextsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your text shares, newest first (no content); filter by tag, type' })
+  list(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Query() q: ListTextsQuery,
+  ): Promise<TextDto[]> {
+    return this.texts.list(account.id, q);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One text share with its content (does not count as a read)' })
+  get(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
+    return this.texts.get(account.id, { id });
+  }
+
+  @Patch(':id')
+  @ApiOperation({ summary: 'Change a text share; null clears title, password, expiry' })
+  update(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', IdPipe) id: number,
+    @Body() dto: UpdateTextDto,
+  ): Promise<TextDto> {
+    return this.texts.update(account.id, { id }, dto);
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a text share' })
+  delete(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
+    return this.texts.delete(account.id, { id });
+  }
+}
