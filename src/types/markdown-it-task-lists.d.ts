@@ -1,5 +1,5 @@
 declare module 'markdown-it-task-lists' {
-  import type { PluginWithOptions } from 'markdown-it';
-  const taskLists: PluginWithOptions<{ enabled?: boolean; label?: boolean; labelAfter?: boolean }>;
+  // The plugin mutates the MarkdownIt instance it is given; no typings ship with it.
+  const taskLists: (md: unknown, options?: { enabled?: boolean; label?: boolean }) => void;
   export default taskLists;
 }

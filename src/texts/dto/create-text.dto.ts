@@ -12,6 +12,7 @@ import { TEXT_TYPES, TextType } from '../text.entity';
 
 const TYPE_MESSAGE = `text_type must be one of: ${TEXT_TYPES.join(', ')}`;
 // NUL cannot be stored faithfully everywhere (and no text format needs it).
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this refuses
 const NO_NUL = /^[^\u0000]*$/;
 
 export class TextFieldsDto {
