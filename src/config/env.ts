@@ -53,6 +53,8 @@ export class Env {
   @IsOptional() @IsString() AUTH_COOKIE_SECRET?: string;
   /** Largest text share, in bytes of UTF-8. */
   @Transform(toInt) @IsInt() @Min(1) TEXT_MAX_BYTES = 2 * 1024 * 1024;
+  /** Source code is highlighted up to this many characters; the rest is shown plain. */
+  @Transform(toInt) @IsInt() @Min(0) TEXT_HIGHLIGHT_MAX_CHARS = 256 * 1024;
   /** How many links the redirect cache keeps in memory. */
   @Transform(toInt) @IsInt() @Min(0) REDIRECT_CACHE_SIZE = 50000;
 
