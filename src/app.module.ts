@@ -16,6 +16,7 @@ import { createValidationPipe } from './common/pipes/validation.pipe';
 import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
+import { RedisModule } from './redis/redis.module';
 import { LinksModule } from './links/links.module';
 import { TagsModule } from './tags/tags.module';
 import { WebModule } from './web/web.module';
@@ -24,6 +25,7 @@ import { WebModule } from './web/web.module';
   imports: [
     AppConfigModule,
     DatabaseModule,
+    RedisModule,
     AuthModule,
     HealthModule,
     TagsModule,

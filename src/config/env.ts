@@ -57,6 +57,8 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(0) TEXT_HIGHLIGHT_MAX_CHARS = 256 * 1024;
   /** How many links the redirect cache keeps in memory. */
   @Transform(toInt) @IsInt() @Min(0) REDIRECT_CACHE_SIZE = 50000;
+  /** How long a cached redirect is trusted before the database is asked again. */
+  @Transform(toInt) @IsInt() @Min(1) REDIRECT_CACHE_TTL_SECONDS = 60;
 
   @IsIn(['local', 's3']) STORAGE_DRIVER = 'local';
   @IsString() STORAGE_LOCAL_DIR = './data/uploads';

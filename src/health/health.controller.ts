@@ -2,9 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/decorators/public.decorator';
 import { DomainError } from '../common/errors/domain-error';
-import { Env } from '../config/env';
+import { RedisService } from '../redis/redis.service';
 import { HealthRepository } from './health.repository';
-import { pingRedis } from './redis-ping';
 
 type Check = 'up' | 'down';
 
@@ -14,7 +13,7 @@ type Check = 'up' | 'down';
 export class HealthController {
   constructor(
     private readonly health: HealthRepository,
-    private readonly env: Env,
+    private readonly redis: RedisService,
   ) {}
 
   @Get()
@@ -32,7 +31,7 @@ export class HealthController {
         () => 'down' as const,
       ),
     };
-    if (this.env.REDIS_URL) checks.redis = (await pingRedis(this.env.REDIS_URL)) ? 'up' : 'down';
+    if (this.redis.enabled) checks.redis = (await this.redis.ping()) ? 'up' : 'down';
     const down = Object.keys(checks).filter((k) => checks[k] === 'down');
     if (down.length > 0) {
       throw new DomainError(503, 'service_unavailable', `Not ready: ${down.join(', ')} down`, {

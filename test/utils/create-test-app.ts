@@ -7,6 +7,7 @@ import { dropDatabase, freshDatabaseUrl } from './test-database';
 
 export interface TestApp {
   app: NestExpressApplication;
+  dbUrl: string;
   http: Server;
   api: () => ReturnType<typeof request>;
   close: () => Promise<void>;
@@ -14,23 +15,26 @@ export interface TestApp {
 
 /**
  * The full AppModule on a fresh database, built exactly as main.ts builds it. `overrides` are
- * environment variables for this app only.
+ * environment variables for this app only; with `DB_URL` among them the app shares that database
+ * (a second instance) and leaves it in place when it closes.
  */
 export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const saved = { ...process.env };
-  const dbUrl = await freshDatabaseUrl();
-  Object.assign(process.env, { DB_URL: dbUrl }, overrides);
+  const shared = overrides.DB_URL !== undefined;
+  const dbUrl = overrides.DB_URL ?? (await freshDatabaseUrl());
+  Object.assign(process.env, overrides, { DB_URL: dbUrl });
   try {
     const app = await createApp(validateEnv(process.env));
     await app.init();
     const http = app.getHttpServer();
     return {
       app,
+      dbUrl,
       http,
       api: () => request(http),
       close: async () => {
         await app.close();
-        await dropDatabase(dbUrl);
+        if (!shared) await dropDatabase(dbUrl);
       },
     };
   } finally {

@@ -39,7 +39,7 @@ function tryCached(
   const path = q === -1 ? url : url.slice(0, q);
   if (path.length < 2 || path.indexOf('/', 1) !== -1) return false;
   const hit = cache.get(domains.forRequest(req.headers.host).id, path.slice(1));
-  if (!hit || (hit.expireAtMs !== null && hit.expireAtMs <= Date.now())) return false;
+  if (!hit || hit.validUntilMs <= Date.now()) return false;
   if (method === 'GET') clicks.record(hit.linkId);
   sendRedirect(res, hit.status, hit.location);
   return true;

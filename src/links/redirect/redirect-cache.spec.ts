@@ -1,4 +1,5 @@
 import { Env } from '../../config/env';
+import { RedisService } from '../../redis/redis.service';
 import { RedirectCache } from './redirect-cache';
 
 const entry = (linkId: number) => ({
@@ -7,15 +8,21 @@ const entry = (linkId: number) => ({
   status: 302,
   expireAtMs: null,
 });
-const cacheOf = (size: number) => new RedirectCache({ REDIRECT_CACHE_SIZE: size } as Env);
+const published: string[] = [];
+const redis = {
+  subscribe: () => undefined,
+  publish: (_: string, key: string) => published.push(key),
+} as unknown as RedisService;
+const cacheOf = (size: number) =>
+  new RedirectCache({ REDIRECT_CACHE_SIZE: size, REDIRECT_CACHE_TTL_SECONDS: 60 } as Env, redis);
 
 describe('RedirectCache', () => {
   it('should evict the least recently used entry when full', () => {
     const cache = cacheOf(2);
-    cache.set(1, 'a', entry(1));
-    cache.set(1, 'b', entry(2));
+    cache.set(1, 'a', entry(1), null);
+    cache.set(1, 'b', entry(2), null);
     cache.get(1, 'a'); // a is now the most recent
-    cache.set(1, 'c', entry(3));
+    cache.set(1, 'c', entry(3), null);
     expect(cache.get(1, 'b')).toBeUndefined();
     expect(cache.get(1, 'a')?.linkId).toBe(1);
     expect(cache.get(1, 'c')?.linkId).toBe(3);
@@ -24,16 +31,30 @@ describe('RedirectCache', () => {
 
   it('should keep the same slug on two domains apart', () => {
     const cache = cacheOf(10);
-    cache.set(1, 's', entry(1));
-    cache.set(2, 's', entry(2));
+    cache.set(1, 's', entry(1), null);
+    cache.set(2, 's', entry(2), null);
     cache.invalidate(1, 's');
     expect(cache.get(1, 's')).toBeUndefined();
     expect(cache.get(2, 's')?.linkId).toBe(2);
   });
 
+  it('should trust an entry until the link expires or the TTL ends, whichever is first', () => {
+    const cache = cacheOf(10);
+    const soon = new Date(Date.now() + 5000);
+    cache.set(1, 'e', entry(1), soon);
+    expect(cache.get(1, 'e')?.validUntilMs).toBe(soon.getTime());
+    cache.set(1, 'f', entry(2), new Date(Date.now() + 3_600_000));
+    expect(cache.get(1, 'f')!.validUntilMs).toBeLessThanOrEqual(Date.now() + 60_000);
+  });
+
+  it('should tell the other instances about an invalidation', () => {
+    cacheOf(10).invalidate(7, 'gone');
+    expect(published).toContain('7/gone');
+  });
+
   it('should keep nothing when its size is 0', () => {
     const cache = cacheOf(0);
-    cache.set(1, 'a', entry(1));
+    cache.set(1, 'a', entry(1), null);
     expect(cache.get(1, 'a')).toBeUndefined();
   });
 });

@@ -57,12 +57,12 @@ export class VisitsService {
     if (r.countable) this.clicks.record(link.id);
     if (link.kind !== 'redirect') return { type: 'content', link };
     if (!link.passwordHash) {
-      this.cache.set(link.domainId, link.slug, {
-        linkId: link.id,
-        location: link.targetUrl!,
-        status: link.redirectCode,
-        expireAtMs: link.expireAt?.getTime() ?? null,
-      });
+      this.cache.set(
+        link.domainId,
+        link.slug,
+        { linkId: link.id, location: link.targetUrl!, status: link.redirectCode },
+        link.expireAt,
+      );
     }
     return { type: 'redirect', status: link.redirectCode, location: link.targetUrl! };
   }

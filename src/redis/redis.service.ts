@@ -1,0 +1,86 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import Redis from 'ioredis';
+import { Env } from '../config/env';
+
+/**
+ * The optional Redis connection (REDIS_URL). Without it every caller falls back to what works
+ * on one instance; with it, instances share cache invalidations. Commands fail fast while Redis
+ * is away instead of queueing, so a Redis outage never stalls a request.
+ */
+@Injectable()
+export class RedisService implements OnModuleDestroy {
+  private readonly logger = new Logger('Redis');
+  private readonly client: Redis | null;
+  private subscriber: Redis | null = null;
+  private lastError = '';
+
+  constructor(env: Env) {
+    this.client = env.REDIS_URL
+      ? this.watch(
+          new Redis(env.REDIS_URL, {
+            enableOfflineQueue: false,
+            maxRetriesPerRequest: 1,
+            retryStrategy: (times) => Math.min(times * 200, 2000),
+          }),
+        )
+      : null;
+  }
+
+  get enabled(): boolean {
+    return this.client !== null;
+  }
+
+  /** PONG within the timeout; a connection still being made gets that long to come up. */
+  async ping(timeoutMs = 1000): Promise<boolean> {
+    const client = this.client;
+    if (!client) return false;
+    const timeout = new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref());
+    const ready =
+      client.status === 'ready'
+        ? Promise.resolve()
+        : new Promise<void>((r) => client.once('ready', () => r()));
+    const pong = ready
+      .then(() => client.ping())
+      .then(
+        (p) => p === 'PONG',
+        () => false,
+      );
+    return Promise.race([pong, timeout]);
+  }
+
+  /** Fire and forget: a lost message only means a cache entry lives until its TTL. */
+  publish(channel: string, message: string): void {
+    this.client?.publish(channel, message).catch((e: Error) => this.logError(e));
+  }
+
+  /** Subscriptions survive reconnects (ioredis re-subscribes). */
+  subscribe(channel: string, onMessage: (message: string) => void): void {
+    if (!this.client) return;
+    if (!this.subscriber) {
+      // A subscribed connection can do nothing else; its commands may wait for a reconnect.
+      this.subscriber = this.client.duplicate({ enableOfflineQueue: true });
+      this.watch(this.subscriber);
+    }
+    void this.subscriber.subscribe(channel).catch((e: Error) => this.logError(e));
+    this.subscriber.on('message', (ch: string, message: string) => {
+      if (ch === channel) onMessage(message);
+    });
+  }
+
+  onModuleDestroy(): void {
+    for (const c of [this.subscriber, this.client]) c?.disconnect();
+  }
+
+  private watch(client: Redis): Redis {
+    client.on('error', (e: Error) => this.logError(e));
+    client.on('ready', () => (this.lastError = ''));
+    return client;
+  }
+
+  // One line per distinct error, not one per reconnect attempt.
+  private logError(e: Error): void {
+    if (e.message === this.lastError) return;
+    this.lastError = e.message;
+    this.logger.warn(`Redis: ${e.message}`);
+  }
+}

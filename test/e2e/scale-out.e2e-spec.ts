@@ -1,0 +1,61 @@
+import { createAccount } from '../factories/account.factory';
+import { createTestApp, TestApp } from '../utils/create-test-app';
+
+// Two instances on one database, as behind a load balancer. Needs a real Redis: TEST_REDIS_URL.
+const redisUrl = process.env.TEST_REDIS_URL;
+
+(redisUrl ? describe : describe.skip)('Two instances sharing Redis', () => {
+  let one: TestApp;
+  let two: TestApp;
+  beforeAll(async () => {
+    one = await createTestApp({ REDIS_URL: redisUrl!, REDIRECT_CACHE_TTL_SECONDS: '3600' });
+    two = await createTestApp({
+      REDIS_URL: redisUrl!,
+      REDIRECT_CACHE_TTL_SECONDS: '3600',
+      DB_URL: one.dbUrl,
+    });
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.close();
+  });
+
+  const until = async (check: () => Promise<boolean>) => {
+    for (let i = 0; i < 50; i++) {
+      if (await check()) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('condition not met within 2.5 s');
+  };
+
+  it('should stop serving a link on the other instance once it is updated or deleted', async () => {
+    const a = await createAccount(one);
+    await one
+      .api()
+      .post('/api/v1/shorten')
+      .set(a.auth)
+      .send({ target_url: 'https://old.example/', custom_slug: 'shared' })
+      .expect(200);
+    // Instance two reads it and caches it.
+    for (let i = 0; i < 2; i++) {
+      const res = await two.api().get('/shared').expect(302);
+      expect(res.headers.location).toBe('https://old.example/');
+    }
+    await one
+      .api()
+      .put('/api/v1/shorten')
+      .set(a.auth)
+      .send({ slug: 'shared', target_url: 'https://new.example/' })
+      .expect(200);
+    await until(
+      async () => (await two.api().get('/shared')).headers.location === 'https://new.example/',
+    );
+    await one.api().delete('/api/v1/shorten').set(a.auth).send({ slug: 'shared' }).expect(200);
+    await until(async () => (await two.api().get('/shared')).status === 404);
+  });
+
+  it('should report Redis in readiness', async () => {
+    const res = await two.api().get('/health/ready').expect(200);
+    expect(res.body.data.checks).toEqual({ database: 'up', redis: 'up' });
+  });
+});
