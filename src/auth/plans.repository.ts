@@ -11,10 +11,6 @@ export class PlansRepository {
     return this.repo.findOneBy({ code });
   }
 
-  getById(id: number): Promise<Plan | null> {
-    return this.repo.findOneBy({ id });
-  }
-
   async upsertByCode(values: Omit<Plan, 'id'>): Promise<void> {
     const existing = await this.getByCode(values.code);
     await this.repo.save(existing ? { ...existing, ...values } : this.repo.create(values));

@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, Min } from 'class-validator';
 import { LinkAddressDto } from '../../links/dto/update-link.dto';
 import { LinkDto } from '../../links/dto/link.dto';
-import { SignedQuery, ToInt } from '../../common/pipes/query-transforms';
+import { PageQuery } from '../../common/pagination';
+import { ToInt } from '../../common/pipes/query-transforms';
 import { TEXT_TYPES, TextType } from '../text.entity';
 import { UpdateTextDto } from './create-text.dto';
 
@@ -17,15 +18,7 @@ export class TextDto extends LinkDto {
 /** S.EE style: PUT /text names the share by domain and slug in the body. */
 export class PutTextDto extends IntersectionType(UpdateTextDto, LinkAddressDto) {}
 
-export class ListTextsQuery extends SignedQuery {
-  @ApiPropertyOptional({ default: 1 }) @ToInt() @IsOptional() @IsInt() @Min(1) page = 1;
-  @ApiPropertyOptional({ default: 30, maximum: 100 })
-  @ToInt()
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  per_page = 30;
+export class ListTextsQuery extends PageQuery {
   @ApiPropertyOptional() @ToInt() @IsOptional() @IsInt() @Min(1) tag_id?: number;
   @ApiPropertyOptional({ enum: TEXT_TYPES }) @IsOptional() @IsIn(TEXT_TYPES) text_type?: TextType;
 }
