@@ -2,8 +2,9 @@ import { Account } from '../auth/account.entity';
 import { ApiToken } from '../auth/api-token.entity';
 import { Plan } from '../auth/plan.entity';
 import { Domain } from '../domains/domain.entity';
+import { StoredFile } from '../files/file.entity';
 import { Link } from '../links/link.entity';
 import { Tag } from '../tags/tag.entity';
 import { Text } from '../texts/text.entity';
 
-export const ENTITIES = [Plan, Account, ApiToken, Domain, Link, Tag, Text];
+export const ENTITIES = [Plan, Account, ApiToken, Domain, Link, Tag, Text, StoredFile];

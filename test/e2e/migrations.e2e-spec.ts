@@ -25,14 +25,14 @@ describe(`Migrations on ${dbKind()}`, () => {
     expect(await tablesOf(db)).toEqual([]);
     await db.runMigrations();
     expect(await db.showMigrations()).toBe(false);
-    expect(await tablesOf(db)).toEqual(['accounts', 'links', 'plans', 'texts']);
+    expect(await tablesOf(db)).toEqual(['accounts', 'files', 'links', 'plans', 'texts']);
   });
 });
 
 async function tablesOf(db: DataSource): Promise<string[]> {
   const qr = db.createQueryRunner();
   try {
-    const tables = await qr.getTables(['links', 'accounts', 'plans', 'texts']);
+    const tables = await qr.getTables(['links', 'accounts', 'plans', 'texts', 'files']);
     return tables.map((x) => x.name.split('.').pop()!).sort();
   } finally {
     await qr.release();

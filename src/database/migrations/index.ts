@@ -1,6 +1,12 @@
 import { Init1763700000000 } from './1763700000000-Init';
 import { Links1763700100000 } from './1763700100000-Links';
 import { Texts1763700200000 } from './1763700200000-Texts';
+import { Files1763700300000 } from './1763700300000-Files';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
-export const MIGRATIONS = [Init1763700000000, Links1763700100000, Texts1763700200000];
+export const MIGRATIONS = [
+  Init1763700000000,
+  Links1763700100000,
+  Texts1763700200000,
+  Files1763700300000,
+];

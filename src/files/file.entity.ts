@@ -1,0 +1,27 @@
+import { Column, Entity, JoinColumn, OneToOne, PrimaryColumn } from 'typeorm';
+import { bigintTransformer } from '../common/bigint.transformer';
+import { Link } from '../links/link.entity';
+
+/** upload_status: 2 = completed (the only state a stored record has; failed uploads leave none). */
+export const UPLOAD_COMPLETED = 2;
+
+/** The content of a link of kind `file`; its id (`file_id`) is the link's id. */
+@Entity('files')
+export class StoredFile {
+  @PrimaryColumn({ name: 'link_id', transformer: bigintTransformer }) linkId!: number;
+  @OneToOne(() => Link, { onDelete: 'CASCADE' }) @JoinColumn({ name: 'link_id' }) link?: Link;
+  @Column({ name: 'account_id', transformer: bigintTransformer }) accountId!: number;
+  /** The client's name, cleaned of path parts and control characters. */
+  @Column({ type: 'varchar', length: 255 }) filename!: string;
+  @Column({ type: 'varchar', length: 64 }) storename!: string;
+  @Column({ type: 'varchar', length: 160 }) path!: string;
+  /** Sniffed from the bytes, never taken from the client. */
+  @Column({ type: 'varchar', length: 127 }) mime!: string;
+  @Column({ type: 'bigint', transformer: bigintTransformer }) size!: number;
+  @Column({ type: 'int' }) width!: number;
+  @Column({ type: 'int' }) height!: number;
+  @Column({ type: 'varchar', length: 64 }) sha256!: string;
+  @Column({ name: 'delete_hash', type: 'varchar', length: 64 }) deleteHash!: string;
+  @Column({ name: 'upload_status', type: 'smallint' }) uploadStatus!: number;
+  @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;
+}

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, unlink } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { ByteRange, Storage } from './storage';
+
+/** Files under STORAGE_LOCAL_DIR. Writes go to a temporary file renamed into place when complete. */
+export class LocalStorage extends Storage {
+  private readonly root: string;
+
+  constructor(dir: string) {
+    super();
+    this.root = resolve(dir);
+  }
+
+  async put(key: string, body: Readable): Promise<void> {
+    const tmpDir = join(this.root, '.tmp');
+    await mkdir(tmpDir, { recursive: true });
+    const tmp = join(tmpDir, randomUUID());
+    try {
+      await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+      const target = this.pathOf(key);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(tmp, target);
+    } catch (e) {
+      await rm(tmp, { force: true });
+      throw e;
+    }
+  }
+
+  read(key: string, range?: ByteRange): Promise<Readable> {
+    const stream = createReadStream(this.pathOf(key), range ?? {});
+    return new Promise((resolveStream, reject) => {
+      stream.once('open', () => resolveStream(stream));
+      stream.once('error', reject);
+    });
+  }
+
+  async delete(key: string): Promise<void> {
+    await unlink(this.pathOf(key)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+    });
+  }
+
+  private pathOf(key: string): string {
+    const path = resolve(this.root, key);
+    if (!path.startsWith(this.root + sep)) throw new Error(`storage key outside the root: ${key}`);
+    return path;
+  }
+}

@@ -1,0 +1,17 @@
+import type { Readable } from 'node:stream';
+
+export interface ByteRange {
+  start: number;
+  /** Inclusive, as in HTTP. */
+  end: number;
+}
+
+/**
+ * Where file bytes live. Keys are the record's path without its leading slash. `put` streams:
+ * nothing is held whole in memory, and a failed or aborted put leaves nothing behind.
+ */
+export abstract class Storage {
+  abstract put(key: string, body: Readable, contentType: string): Promise<void>;
+  abstract read(key: string, range?: ByteRange): Promise<Readable>;
+  abstract delete(key: string): Promise<void>;
+}
