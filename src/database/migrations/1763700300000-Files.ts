@@ -27,7 +27,11 @@ export class Files1763700300000 implements MigrationInterface {
         ],
         indices: [
           new TableIndex({ name: 'uq_files_path', columnNames: ['path'], isUnique: true }),
-          new TableIndex({ name: 'uq_files_delete_hash', columnNames: ['delete_hash'], isUnique: true }),
+          new TableIndex({
+            name: 'uq_files_delete_hash',
+            columnNames: ['delete_hash'],
+            isUnique: true,
+          }),
           new TableIndex({ name: 'ix_files_account', columnNames: ['account_id', 'link_id'] }),
           new TableIndex({ name: 'ix_files_account_sha', columnNames: ['account_id', 'sha256'] }),
         ],
