@@ -17,7 +17,9 @@ import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { RedisModule } from './redis/redis.module';
+import { FilesModule } from './files/files.module';
 import { LinksModule } from './links/links.module';
+import { TextsModule } from './texts/texts.module';
 import { TagsModule } from './tags/tags.module';
 import { WebModule } from './web/web.module';
 
@@ -30,6 +32,8 @@ import { WebModule } from './web/web.module';
     HealthModule,
     TagsModule,
     LinksModule,
+    TextsModule,
+    FilesModule,
     WebModule, // last: its `/:slug` route catches what nothing else did
   ],
   providers: [

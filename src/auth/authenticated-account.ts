@@ -5,5 +5,7 @@ export interface AuthenticatedAccount {
   planId: number;
   maxFileBytes: number;
   storageQuotaBytes: number;
+  /** Bytes of files stored when the request began. */
+  storageBytes: number;
   tokenId: number;
 }

@@ -13,10 +13,16 @@ export interface TokenAuthRow {
   planExpiresAt: Date | null;
   maxFileBytes: number;
   storageQuotaBytes: number;
+  storageBytes: number;
 }
 
 type RawAuthRow = Record<
-  'token_id' | 'account_id' | 'plan_id' | 'max_file_bytes' | 'storage_quota_bytes',
+  | 'token_id'
+  | 'account_id'
+  | 'plan_id'
+  | 'max_file_bytes'
+  | 'storage_quota_bytes'
+  | 'storage_bytes',
   number | string
 > & { email: string; last_used_at: Date | string | null; plan_expires_at: Date | string | null };
 
@@ -37,7 +43,7 @@ export class TokensRepository {
   async getActiveForAuth(tokenHash: string): Promise<TokenAuthRow | null> {
     const rows: RawAuthRow[] = await this.repo.query(
       `SELECT t.id AS token_id, t.last_used_at, a.id AS account_id, a.email, a.plan_id,
-              a.plan_expires_at, p.max_file_bytes, p.storage_quota_bytes
+              a.plan_expires_at, a.storage_bytes, p.max_file_bytes, p.storage_quota_bytes
          FROM api_tokens t
          JOIN accounts a ON a.id = t.account_id
          JOIN plans p ON p.id = a.plan_id
@@ -55,6 +61,7 @@ export class TokensRepository {
       planExpiresAt: toDate(r.plan_expires_at),
       maxFileBytes: toNumber(r.max_file_bytes),
       storageQuotaBytes: toNumber(r.storage_quota_bytes),
+      storageBytes: toNumber(r.storage_bytes),
     };
   }
 

@@ -49,6 +49,7 @@ export class TokensService {
       planId: row.planId,
       maxFileBytes: row.maxFileBytes,
       storageQuotaBytes: row.storageQuotaBytes,
+      storageBytes: row.storageBytes,
       tokenId: row.tokenId,
     };
   }

@@ -61,6 +61,10 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(1) REDIRECT_CACHE_TTL_SECONDS = 60;
 
   @IsIn(['local', 's3']) STORAGE_DRIVER = 'local';
+  /** Public address of the file bytes (a CDN or the bucket); unset: PUBLIC_URL + /u. */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) URL' })
+  FILES_PUBLIC_URL?: string;
   @IsString() STORAGE_LOCAL_DIR = './data/uploads';
   @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
   @Matches(/^https?:\/\/.+/, { message: 'must be the http(s) URL of the S3 endpoint' })
@@ -102,6 +106,7 @@ const OPTIONAL_KEYS = [
   'STORAGE_S3_BUCKET',
   'STORAGE_S3_ACCESS_KEY_ID',
   'STORAGE_S3_SECRET_ACCESS_KEY',
+  'FILES_PUBLIC_URL',
 ];
 
 /** Every setting the service reads. */

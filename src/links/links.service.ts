@@ -34,6 +34,7 @@ const TRIES_PER_LENGTH = 3;
 export class LinksService {
   /** Grows by one when random slugs keep colliding, so the space never gets crowded. */
   private slugLength = 6;
+  private readonly deleters = new Map<LinkKind, (link: Link) => Promise<void>>();
 
   constructor(
     private readonly links: LinksRepository,
@@ -103,9 +104,16 @@ export class LinksService {
 
   async delete(accountId: number, ref: LinkRef, kind?: LinkKind) {
     const link = await this.findOwned(accountId, ref, kind);
-    await this.links.delete(link.id);
+    const deleter = this.deleters.get(link.kind);
+    if (deleter) await deleter(link);
+    else await this.links.delete(link.id);
     this.cache.invalidate(link.domainId, link.slug);
     return { id: link.id, deleted: true as const };
+  }
+
+  /** A kind whose content lives outside the database (files) deletes its links itself. */
+  registerDeleter(kind: LinkKind, deleter: (link: Link) => Promise<void>): void {
+    this.deleters.set(kind, deleter);
   }
 
   /** Deletes a link by the public side (burn after read); false when it was gone already. */

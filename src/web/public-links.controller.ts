@@ -9,6 +9,9 @@ import { PAGE_SECURITY_HEADERS, pageSecurityHeaders } from '../common/html/layou
 import { Link } from '../links/link.entity';
 import { sendRedirect } from '../links/redirect/send-redirect';
 import { Visit, VisitRequest, VisitsService } from '../links/redirect/visits.service';
+import { FileServer } from '../files/file-server';
+import { renderFilePage } from '../files/file-page';
+import { FilesService } from '../files/files.service';
 import { TextPagesService } from '../texts/text-pages.service';
 import { renderPasswordPage } from './pages/password-page';
 
@@ -32,6 +35,8 @@ export class PublicLinksController {
   constructor(
     private readonly visits: VisitsService,
     private readonly textPages: TextPagesService,
+    private readonly files: FilesService,
+    private readonly fileServer: FileServer,
   ) {}
 
   @Get(':slug')
@@ -97,6 +102,7 @@ export class PublicLinksController {
     link: Link,
     opts: { raw?: boolean; lang?: string },
   ) {
+    if (link.kind === 'file') return this.sendFile(req, res, link, opts.raw === true);
     if (link.kind !== 'text') throw notFound('Link');
     const view = await this.textPages.view(
       link,
@@ -110,6 +116,26 @@ export class PublicLinksController {
     }
     res.status(200).set(pageSecurityHeaders(view.nonce)).set('Cache-Control', 'private, no-cache');
     res.type('html').send(view.html ?? view.placeholder);
+  }
+
+  private async sendFile(req: Request, res: Response, link: Link, raw: boolean): Promise<void> {
+    const file = await this.files.getByLink(link);
+    if (raw) return this.fileServer.send(req, res, file);
+    const shortUrl = this.files.pageUrlOf(link);
+    res.status(200).set(PAGE_SECURITY_HEADERS).set('Cache-Control', 'private, no-cache');
+    res.type('html').send(
+      renderFilePage({
+        filename: file.filename,
+        mime: file.mime,
+        size: file.size,
+        width: file.width,
+        height: file.height,
+        rawUrl: `/${link.slug}/raw`,
+        downloadUrl: link.passwordHash ? `/${link.slug}/raw` : this.files.urlOf(file),
+        shortUrl,
+        preview: !link.passwordHash,
+      }),
+    );
   }
 }
 

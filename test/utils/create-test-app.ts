@@ -1,5 +1,8 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Server } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import request from 'supertest';
 import { createApp } from '../../src/app.setup';
 import { validateEnv } from '../../src/config/env';
@@ -8,6 +11,8 @@ import { dropDatabase, freshDatabaseUrl } from './test-database';
 export interface TestApp {
   app: NestExpressApplication;
   dbUrl: string;
+  /** Where the local storage driver keeps this app's files. */
+  storageDir: string;
   http: Server;
   api: () => ReturnType<typeof request>;
   close: () => Promise<void>;
@@ -22,7 +27,8 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
   const saved = { ...process.env };
   const shared = overrides.DB_URL !== undefined;
   const dbUrl = overrides.DB_URL ?? (await freshDatabaseUrl());
-  Object.assign(process.env, overrides, { DB_URL: dbUrl });
+  const storageDir = overrides.STORAGE_LOCAL_DIR ?? mkdtempSync(join(tmpdir(), 'linkdrop-files-'));
+  Object.assign(process.env, overrides, { DB_URL: dbUrl, STORAGE_LOCAL_DIR: storageDir });
   try {
     const app = await createApp(validateEnv(process.env));
     await app.init();
@@ -30,6 +36,7 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     return {
       app,
       dbUrl,
+      storageDir,
       http,
       api: () => request(http),
       close: async () => {

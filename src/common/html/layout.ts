@@ -15,6 +15,7 @@ export const pageSecurityHeaders = (scriptNonce?: string): Record<string, string
     "default-src 'none'",
     "style-src 'unsafe-inline'",
     "img-src 'self' data: https:",
+    "media-src 'self'",
     scriptNonce ? `script-src 'nonce-${scriptNonce}'` : "script-src 'none'",
     "form-action 'self'",
     "base-uri 'none'",

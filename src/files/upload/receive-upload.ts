@@ -54,6 +54,7 @@ export function receiveUpload(
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let stored: Promise<ReceivedFile> | undefined;
+    let fileStream: Readable | undefined;
     let failure: Error | undefined;
     let bb: busboy.Busboy;
     try {
@@ -77,6 +78,7 @@ export function receiveUpload(
         stream.resume();
         return;
       }
+      fileStream = stream;
       stored = store(stream, info.filename, storage, limits);
       // A limit hit mid-stream: stop reading the request at once.
       stored.catch((e: Error) => {
@@ -95,7 +97,10 @@ export function receiveUpload(
     // The client went away before the body was complete.
     req.on('close', () => {
       if (!req.complete) {
-        fail(bad('The upload was interrupted'));
+        const interrupted = bad('The upload was interrupted');
+        fail(interrupted);
+        // The file stream would wait forever for the rest: end it, so storage cleans up.
+        fileStream?.destroy(interrupted);
         finish();
       }
     });
@@ -149,6 +154,8 @@ async function store(
     },
   });
   stream.on('error', (e) => meter.destroy(e));
+  // A limit can trip before storage attaches; storage still sees the error (the stream is errored).
+  meter.on('error', () => undefined);
   stream.on('limit', () => meter.destroy(fileTooLarge(limits.maxFileBytes)));
   for (const c of chunks) meter.write(c);
   if (ended) meter.end();

@@ -1,4 +1,5 @@
 import { escapeHtml } from '../../common/html/escape';
+import { humanSize } from '../../common/human-size';
 import { renderPage } from '../../common/html/layout';
 import { TextType } from '../text.entity';
 import { LANGUAGES, languageLabel } from './highlighter';
@@ -22,13 +23,6 @@ export interface TextPageModel {
 }
 
 const COPY_SCRIPT = `document.getElementById('copy').hidden=false;document.getElementById('copy').onclick=function(){navigator.clipboard.writeText(document.getElementById('content').textContent).then(function(){document.getElementById('copy').textContent='Copied'})}`;
-
-const humanSize = (n: number) =>
-  n < 1024
-    ? `${n} B`
-    : n < 1048576
-      ? `${(n / 1024).toFixed(1)} KiB`
-      : `${(n / 1048576).toFixed(1)} MiB`;
 
 function languageSwitch(current: string): string {
   const options = LANGUAGES.map(
