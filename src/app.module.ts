@@ -17,6 +17,7 @@ import { AppConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { RedisModule } from './redis/redis.module';
+import { CompatModule } from './compat/compat.module';
 import { FilesModule } from './files/files.module';
 import { LinksModule } from './links/links.module';
 import { TextsModule } from './texts/texts.module';
@@ -34,6 +35,7 @@ import { WebModule } from './web/web.module';
     LinksModule,
     TextsModule,
     FilesModule,
+    CompatModule,
     WebModule, // last: its `/:slug` route catches what nothing else did
   ],
   providers: [

@@ -15,7 +15,7 @@ import { FileRecordDto, UploadFieldsDto } from './dto/file-record.dto';
 import { StoredFile, UPLOAD_COMPLETED } from './file.entity';
 import { FilesRepository } from './files.repository';
 import { Storage } from './storage/storage';
-import { receiveUpload } from './upload/receive-upload';
+import { ReceivedFile, ReceivedUpload, receiveUpload } from './upload/receive-upload';
 
 export const HISTORY_PAGE_SIZE = 30;
 
@@ -47,13 +47,30 @@ export class FilesService implements OnModuleInit {
 
   /**
    * Streams the upload into storage (limits enforced as bytes arrive), then writes the link and
-   * the record in one transaction. Whatever fails after the bytes are stored removes them again.
+   * the record in one transaction. Every upload makes a new record, even of bytes seen before.
    */
   async upload(account: AuthenticatedAccount, req: IncomingMessage): Promise<FileRecordDto> {
-    const { file, fields } = await receiveUpload(req, this.storage, {
+    return this.persist(account, await this.receive(account, req));
+  }
+
+  /** SM.MS's rule: the same account uploading identical bytes again gets the existing file. */
+  async uploadOnce(account: AuthenticatedAccount, req: IncomingMessage) {
+    const received = await this.receive(account, req);
+    const existing = await this.files.getByAccountAndSha(account.id, received.file.sha256);
+    if (!existing) return { record: await this.persist(account, received), repeated: false };
+    await this.discard(received.file);
+    return { record: this.toRecord(existing), repeated: true };
+  }
+
+  private receive(account: AuthenticatedAccount, req: IncomingMessage): Promise<ReceivedUpload> {
+    return receiveUpload(req, this.storage, {
       maxFileBytes: account.maxFileBytes,
       quotaLeft: account.storageQuotaBytes - account.storageBytes,
     });
+  }
+
+  /** Whatever fails once the bytes are stored removes them again. */
+  private async persist(account: AuthenticatedAccount, { file, fields }: ReceivedUpload) {
     try {
       const opts = validateFields(fields);
       const link = await this.links.create(
@@ -78,9 +95,13 @@ export class FilesService implements OnModuleInit {
       const stored = await this.files.getByLinkId(link.id);
       return this.toRecord(stored!, link.short_url);
     } catch (e) {
-      await this.storage.delete(file.path.slice(1)).catch(() => undefined);
+      await this.discard(file);
       throw e;
     }
+  }
+
+  private discard(file: ReceivedFile): Promise<void> {
+    return this.storage.delete(file.path.slice(1)).catch(() => undefined);
   }
 
   async history(accountId: number, page: number): Promise<FileRecordDto[]> {

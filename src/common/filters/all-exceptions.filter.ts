@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { smmsFromEnvelope } from '../../compat/smms-shape';
 import { Envelope } from '../envelope';
 import { DomainError, ErrorCode } from '../errors/domain-error';
 import { isUniqueViolation } from '../errors/unique-violation';
@@ -36,6 +37,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const body = this.toEnvelope(exception, req);
     if (res.headersSent) {
       res.end();
+      return;
+    }
+    if (res.locals.errorFormat === 'smms') {
+      // SM.MS clients ignore the body of a non-2xx answer: failures are 200 there.
+      res.status(200).json(smmsFromEnvelope(body));
       return;
     }
     res.status(body.code);
