@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchUpload } from './bench/upload';
 import {
   fmt,
   load,
@@ -35,6 +36,9 @@ async function main() {
     STORAGE_LOCAL_DIR: join(dir, 'uploads'),
     LOG_LEVEL: 'warn',
     AUTH_BOOTSTRAP_ADMIN: 'false',
+    DEFAULT_PLAN: 'pro',
+    PLAN_PRO_MAX_FILE_BYTES: String(2 * 1024 ** 3),
+    PLAN_PRO_QUOTA_BYTES: String(16 * 1024 ** 3),
   });
   const bare = startPinned(0, [join(__dirname, 'bench', 'bare-redirect-server.js')], {
     PORT: String(BARE),
@@ -93,6 +97,7 @@ async function main() {
     console.log(`redirect ratio: ${fmt(oursRps / bareRps, 2)}`);
 
     await benchTextPage(base, token);
+    await benchUpload(base, token, dir, ours.pid!);
   } finally {
     await stop(ours);
     await stop(bare);

@@ -1,0 +1,94 @@
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fmt, median } from './harness';
+
+const CHUNK = Buffer.alloc(1024 * 1024, 0x5a);
+
+/** `bytes` of data in 1 MiB chunks, generated as read (nothing held whole). */
+function* chunks(bytes: number): Generator<Buffer> {
+  for (let left = bytes; left > 0; left -= CHUNK.length) {
+    yield left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
+  }
+}
+
+const rssOf = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+async function diskWrite(dir: string, bytes: number): Promise<number> {
+  const file = join(dir, 'disk-baseline.bin');
+  const started = process.hrtime.bigint();
+  await pipeline(Readable.from(chunks(bytes)), createWriteStream(file));
+  const s = Number(process.hrtime.bigint() - started) / 1e9;
+  rmSync(file);
+  return bytes / s / 1e6;
+}
+
+/** One streamed multipart upload; the server's RSS is sampled every 20 ms meanwhile. */
+async function upload(base: string, token: string, bytes: number, serverPid: number) {
+  const boundary = 'benchboundary';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n` +
+      'Content-Type: application/octet-stream\r\n\r\n',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  const before = rssOf(serverPid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssOf(serverPid))), 20);
+  const started = process.hrtime.bigint();
+  const status = await new Promise<number>((resolve, reject) => {
+    const req = request(`${base}/api/v1/file/upload`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': String(head.length + bytes + tail.length),
+      },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    void pipeline(
+      Readable.from(
+        (function* () {
+          yield head;
+          yield* chunks(bytes);
+          yield tail;
+        })(),
+      ),
+      req,
+    ).catch(reject);
+  });
+  const s = Number(process.hrtime.bigint() - started) / 1e9;
+  clearInterval(sampler);
+  if (status !== 200) throw new Error(`upload answered HTTP ${status}`);
+  return { mbps: bytes / s / 1e6, growth: peak - before };
+}
+
+export async function benchUpload(base: string, token: string, dir: string, serverPid: number) {
+  const bytes = 1024 ** 3;
+  const rounds = 3;
+  console.log('# upload: 1 GiB streamed to local storage, next to a plain stream to a file');
+  const disk: number[] = [];
+  const ours: number[] = [];
+  const growth: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    disk.push(await diskWrite(dir, bytes));
+    const u = await upload(base, token, bytes, serverPid);
+    ours.push(u.mbps);
+    growth.push(u.growth);
+    console.log(
+      `  round ${r + 1}: disk ${fmt(disk[r])} MB/s, upload ${fmt(u.mbps)} MB/s, ` +
+        `server memory +${fmt(u.growth / 1024 ** 2, 1)} MiB`,
+    );
+  }
+  console.log(`disk write: ${fmt(median(disk))} MB/s`);
+  console.log(`upload: ${fmt(median(ours))} MB/s (ratio ${fmt(median(ours) / median(disk), 2)})`);
+  console.log(
+    `upload peak memory growth: ${fmt(Math.max(...growth) / 1024 ** 2, 1)} MiB (max of ${rounds})`,
+  );
+}
