@@ -26,6 +26,6 @@ import { Storage } from './storage/storage';
     FilesService,
     FileServer,
   ],
-  exports: [FilesService, FileServer],
+  exports: [FilesService, FileServer, Storage],
 })
 export class FilesModule {}

@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/decorators/public.decorator';
 import { DomainError } from '../common/errors/domain-error';
+import { Storage } from '../files/storage/storage';
 import { RedisService } from '../redis/redis.service';
 import { HealthRepository } from './health.repository';
 
@@ -14,6 +15,7 @@ export class HealthController {
   constructor(
     private readonly health: HealthRepository,
     private readonly redis: RedisService,
+    private readonly storage: Storage,
   ) {}
 
   @Get()
@@ -23,7 +25,9 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: the database (and Redis when configured) answer; else 503' })
+  @ApiOperation({
+    summary: 'Readiness: database, file storage (and Redis when configured); else 503',
+  })
   async ready() {
     const checks: Record<string, Check> = {
       database: await this.health.ping().then(
@@ -31,6 +35,10 @@ export class HealthController {
         () => 'down' as const,
       ),
     };
+    checks.storage = await this.storage.check().then(
+      () => 'up' as const,
+      () => 'down' as const,
+    );
     if (this.redis.enabled) checks.redis = (await this.redis.ping()) ? 'up' : 'down';
     const down = Object.keys(checks).filter((k) => checks[k] === 'down');
     if (down.length > 0) {

@@ -126,14 +126,14 @@ const redisUrl = process.env.TEST_REDIS_URL;
     const up = await createTestApp({ REDIS_URL: redisUrl! });
     try {
       const res = await up.api().get('/health/ready').expect(200);
-      expect(res.body.data.checks).toEqual({ database: 'up', redis: 'up' });
+      expect(res.body.data.checks).toEqual({ database: 'up', storage: 'up', redis: 'up' });
     } finally {
       await up.close();
     }
     const down = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:1' });
     try {
       const res = await down.api().get('/health/ready').expect(503);
-      expect(res.body.data.checks).toEqual({ database: 'up', redis: 'down' });
+      expect(res.body.data.checks).toEqual({ database: 'up', storage: 'up', redis: 'down' });
     } finally {
       await down.close();
     }

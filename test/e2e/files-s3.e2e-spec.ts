@@ -50,6 +50,11 @@ describe('Files on the S3 driver', () => {
     await s3.close();
   });
 
+  it('should report the bucket in readiness', async () => {
+    const res = await t.api().get('/health/ready').expect(200);
+    expect(res.body.data.checks.storage).toBe('up');
+  });
+
   it('should store, serve with ranges, and delete through the S3 protocol', async () => {
     const body = png(20, 10);
     const res = await t

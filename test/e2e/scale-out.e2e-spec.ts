@@ -56,6 +56,6 @@ const redisUrl = process.env.TEST_REDIS_URL;
 
   it('should report Redis in readiness', async () => {
     const res = await two.api().get('/health/ready').expect(200);
-    expect(res.body.data.checks).toEqual({ database: 'up', redis: 'up' });
+    expect(res.body.data.checks).toEqual({ database: 'up', storage: 'up', redis: 'up' });
   });
 });

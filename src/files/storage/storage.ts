@@ -14,4 +14,6 @@ export abstract class Storage {
   abstract put(key: string, body: Readable, contentType: string): Promise<void>;
   abstract read(key: string, range?: ByteRange): Promise<Readable>;
   abstract delete(key: string): Promise<void>;
+  /** Throws when the store cannot take files (readiness). */
+  abstract check(): Promise<void>;
 }
