@@ -1,4 +1,4 @@
-import { QueryRunner, TableColumnOptions } from 'typeorm';
+import { QueryRunner, TableColumnOptions, TableForeignKey } from 'typeorm';
 
 // SQLite allows AUTOINCREMENT only on INTEGER PRIMARY KEY; MySQL wants BIGINT for ids.
 const isMysql = (qr: QueryRunner) => qr.connection.options.type === 'mysql';
@@ -56,3 +56,16 @@ export const timestamps = (qr: QueryRunner): TableColumnOptions[] => [
   dateColumn(qr, 'created_at'),
   dateColumn(qr, 'updated_at'),
 ];
+
+/** A foreign key to `table.id`; rows go with their parent unless told otherwise. */
+export const foreignKey = (
+  column: string,
+  table: string,
+  onDelete: 'CASCADE' | 'RESTRICT' | 'NO ACTION' = 'CASCADE',
+) =>
+  new TableForeignKey({
+    columnNames: [column],
+    referencedTableName: table,
+    referencedColumnNames: ['id'],
+    onDelete,
+  });

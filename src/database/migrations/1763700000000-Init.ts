@@ -1,5 +1,12 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { binaryString, dateColumn, idColumn, refColumn, timestamps } from '../migration-helpers';
+import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import {
+  binaryString,
+  dateColumn,
+  idColumn,
+  refColumn,
+  timestamps,
+  foreignKey,
+} from '../migration-helpers';
 
 export class Init1763700000000 implements MigrationInterface {
   name = 'Init1763700000000';
@@ -33,13 +40,7 @@ export class Init1763700000000 implements MigrationInterface {
         indices: [
           new TableIndex({ name: 'uq_accounts_email', columnNames: ['email'], isUnique: true }),
         ],
-        foreignKeys: [
-          new TableForeignKey({
-            columnNames: ['plan_id'],
-            referencedTableName: 'plans',
-            referencedColumnNames: ['id'],
-          }),
-        ],
+        foreignKeys: [foreignKey('plan_id', 'plans', 'NO ACTION')],
       }),
     );
     await qr.createTable(
@@ -63,14 +64,7 @@ export class Init1763700000000 implements MigrationInterface {
           }),
           new TableIndex({ name: 'ix_api_tokens_account', columnNames: ['account_id'] }),
         ],
-        foreignKeys: [
-          new TableForeignKey({
-            columnNames: ['account_id'],
-            referencedTableName: 'accounts',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          }),
-        ],
+        foreignKeys: [foreignKey('account_id', 'accounts')],
       }),
     );
   }

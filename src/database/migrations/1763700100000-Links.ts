@@ -1,13 +1,12 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { binaryString, dateColumn, idColumn, refColumn, timestamps } from '../migration-helpers';
-
-const fk = (column: string, table: string, onDelete: 'CASCADE' | 'RESTRICT' = 'CASCADE') =>
-  new TableForeignKey({
-    columnNames: [column],
-    referencedTableName: table,
-    referencedColumnNames: ['id'],
-    onDelete,
-  });
+import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import {
+  binaryString,
+  dateColumn,
+  idColumn,
+  refColumn,
+  timestamps,
+  foreignKey,
+} from '../migration-helpers';
 
 /** One namespace: domains, links of every kind, tags. */
 export class Links1763700100000 implements MigrationInterface {
@@ -27,7 +26,7 @@ export class Links1763700100000 implements MigrationInterface {
         indices: [
           new TableIndex({ name: 'uq_domains_host', columnNames: ['host'], isUnique: true }),
         ],
-        foreignKeys: [fk('account_id', 'accounts')],
+        foreignKeys: [foreignKey('account_id', 'accounts')],
       }),
     );
     await qr.createTable(
@@ -56,7 +55,10 @@ export class Links1763700100000 implements MigrationInterface {
           }),
           new TableIndex({ name: 'ix_links_account', columnNames: ['account_id', 'id'] }),
         ],
-        foreignKeys: [fk('account_id', 'accounts'), fk('domain_id', 'domains', 'RESTRICT')],
+        foreignKeys: [
+          foreignKey('account_id', 'accounts'),
+          foreignKey('domain_id', 'domains', 'RESTRICT'),
+        ],
       }),
     );
     await qr.createTable(
@@ -75,7 +77,7 @@ export class Links1763700100000 implements MigrationInterface {
             isUnique: true,
           }),
         ],
-        foreignKeys: [fk('account_id', 'accounts')],
+        foreignKeys: [foreignKey('account_id', 'accounts')],
       }),
     );
     await qr.createTable(
@@ -86,7 +88,7 @@ export class Links1763700100000 implements MigrationInterface {
           { ...refColumn(qr, 'tag_id'), isPrimary: true },
         ],
         indices: [new TableIndex({ name: 'ix_link_tags_tag', columnNames: ['tag_id'] })],
-        foreignKeys: [fk('link_id', 'links'), fk('tag_id', 'tags')],
+        foreignKeys: [foreignKey('link_id', 'links'), foreignKey('tag_id', 'tags')],
       }),
     );
   }

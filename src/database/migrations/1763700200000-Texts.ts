@@ -1,5 +1,5 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey } from 'typeorm';
-import { idType, longText } from '../migration-helpers';
+import { MigrationInterface, QueryRunner, Table } from 'typeorm';
+import { idType, longText, foreignKey } from '../migration-helpers';
 
 /** Text shares: the content of a link of kind `text` (1:1, gone with its link). */
 export class Texts1763700200000 implements MigrationInterface {
@@ -17,14 +17,7 @@ export class Texts1763700200000 implements MigrationInterface {
           { name: 'size_bytes', type: 'integer' },
           { name: 'burn_after_read', type: 'boolean', default: false },
         ],
-        foreignKeys: [
-          new TableForeignKey({
-            columnNames: ['link_id'],
-            referencedTableName: 'links',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          }),
-        ],
+        foreignKeys: [foreignKey('link_id', 'links')],
       }),
     );
   }

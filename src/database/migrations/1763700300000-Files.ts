@@ -1,5 +1,5 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { binaryString, dateColumn, idType, refColumn } from '../migration-helpers';
+import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { binaryString, dateColumn, idType, refColumn, foreignKey } from '../migration-helpers';
 
 /** Uploaded files: the content of a link of kind `file` (1:1, gone with its link). */
 export class Files1763700300000 implements MigrationInterface {
@@ -35,20 +35,7 @@ export class Files1763700300000 implements MigrationInterface {
           new TableIndex({ name: 'ix_files_account', columnNames: ['account_id', 'link_id'] }),
           new TableIndex({ name: 'ix_files_account_sha', columnNames: ['account_id', 'sha256'] }),
         ],
-        foreignKeys: [
-          new TableForeignKey({
-            columnNames: ['link_id'],
-            referencedTableName: 'links',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          }),
-          new TableForeignKey({
-            columnNames: ['account_id'],
-            referencedTableName: 'accounts',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          }),
-        ],
+        foreignKeys: [foreignKey('link_id', 'links'), foreignKey('account_id', 'accounts')],
       }),
     );
   }
