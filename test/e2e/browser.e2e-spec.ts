@@ -1,0 +1,139 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { Browser, chromium } from 'playwright-core';
+import { createAccount, TestAccount } from '../factories/account.factory';
+import { png } from '../factories/file.factory';
+import { createTestApp, TestApp } from '../utils/create-test-app';
+import { dbKind } from '../utils/test-database';
+
+// The public pages in a real browser (Debian's chromium). Pages do not depend on the database
+// driver, so this runs once, on SQLite; without a chromium it is skipped (.ci/run installs one).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
+
+(run ? describe : describe.skip)('Public pages in a browser', () => {
+  let t: TestApp;
+  let a: TestAccount;
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createAccount(t);
+    await t.app.listen(0, '127.0.0.1');
+    base = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const shareText = async (body: Record<string, unknown>) =>
+    (await t.api().post('/api/v1/text').set(a.auth).send(body).expect(200)).body.data
+      .slug as string;
+
+  it('should run only the copy button script, which copies the code', async () => {
+    const slug = await shareText({
+      content: 'print("hello")\n',
+      text_type: 'source_code',
+      language: 'python',
+    });
+    const context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(`${base}/${slug}`);
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('print("hello")\n');
+    expect(await page.locator('.hljs-built_in, .hljs-string').count()).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it('should not run anything a Markdown share tries to inject', async () => {
+    const slug = await shareText({
+      title: '<img src=x onerror="window.__xss=1">',
+      text_type: 'markdown',
+      content: [
+        '<img src=x onerror="window.__xss=2">',
+        '<script>window.__xss=3</script>',
+        '[click me](javascript:window.__xss=4)',
+        '<a href="javascript:window.__xss=5">raw</a>',
+        '![i](javascript:window.__xss=6)',
+      ].join('\n\n'),
+    });
+    const page = await browser.newPage();
+    let dialogs = 0;
+    page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
+    await page.goto(`${base}/${slug}`);
+    const link = page.getByText('click me');
+    if (await link.count()) await link.click({ trial: false }).catch(() => undefined);
+    await page.waitForTimeout(200);
+    expect(
+      await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),
+    ).toBeUndefined();
+    expect(dialogs).toBe(0);
+    await page.close();
+  });
+
+  it('should open a password-protected link after the right password only', async () => {
+    const target = await shareText({ content: 'you made it', text_type: 'plain_text' });
+    await t
+      .api()
+      .post('/api/v1/shorten')
+      .set(a.auth)
+      .send({ target_url: `${base}/${target}`, custom_slug: 'browser-locked', password: 'sesame' })
+      .expect(200);
+    const page = await browser.newPage();
+    await page.goto(`${base}/browser-locked`);
+    await page.getByLabel('Password').fill('wrong');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('Wrong password');
+    await page.getByLabel('Password').fill('sesame');
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.waitForURL(`${base}/${target}`);
+    expect(await page.textContent('#content')).toBe('you made it');
+    // The cookie now opens the link directly.
+    await page.goto(`${base}/browser-locked`);
+    expect(page.url()).toBe(`${base}/${target}`);
+    await page.close();
+  });
+
+  it('should show an uploaded image on its share page', async () => {
+    const res = await t
+      .api()
+      .post('/api/v1/file/upload')
+      .set(a.auth)
+      .attach('file', png(24, 12), 'pic.png')
+      .expect(200);
+    const page = await browser.newPage();
+    await page.goto(`${base}${new URL(res.body.data.page).pathname}`);
+    const size = await page
+      .locator('main img')
+      .evaluate((img: HTMLImageElement) =>
+        img.decode().then(() => [img.naturalWidth, img.naturalHeight]),
+      );
+    expect(size).toEqual([24, 12]);
+    await page.close();
+  });
+});
