@@ -73,6 +73,13 @@ export class FilesService implements OnModuleInit {
   private async persist(account: AuthenticatedAccount, { file, fields }: ReceivedUpload) {
     try {
       const opts = validateFields(fields);
+      const row = {
+        ...file,
+        accountId: account.id,
+        deleteHash: randomBytes(16).toString('hex'),
+        uploadStatus: UPLOAD_COMPLETED,
+        createdAt: new Date(),
+      };
       const link = await this.links.create(
         account.id,
         {
@@ -82,18 +89,10 @@ export class FilesService implements OnModuleInit {
           domain: opts.domain,
           customSlug: opts.custom_slug,
         },
-        (tx, linkId) =>
-          this.files.insertIn(tx, {
-            ...file,
-            linkId,
-            accountId: account.id,
-            deleteHash: randomBytes(16).toString('hex'),
-            uploadStatus: UPLOAD_COMPLETED,
-            createdAt: new Date(),
-          }),
+        (tx, linkId) => this.files.insertIn(tx, { ...row, linkId }),
       );
-      const stored = await this.files.getByLinkId(link.id);
-      return this.toRecord(stored!, link.short_url);
+      // The record is what was just written: no need to read it back.
+      return this.toRecord({ ...row, linkId: link.id }, link.short_url);
     } catch (e) {
       await this.discard(file);
       throw e;

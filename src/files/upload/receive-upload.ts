@@ -156,7 +156,6 @@ async function store(
   stream.on('error', (e) => meter.destroy(e));
   // A limit can trip before storage attaches; storage still sees the error (the stream is errored).
   meter.on('error', () => undefined);
-  stream.on('limit', () => meter.destroy(fileTooLarge(limits.maxFileBytes)));
   for (const c of chunks) meter.write(c);
   if (ended) meter.end();
   else stream.pipe(meter);
