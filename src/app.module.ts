@@ -1,4 +1,5 @@
 import {
+  DynamicModule,
   Logger,
   MiddlewareConsumer,
   Module,
@@ -6,6 +7,7 @@ import {
   OnApplicationShutdown,
 } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
@@ -13,41 +15,49 @@ import { ContentTypeGuard } from './common/guards/content-type.guard';
 import { EnvelopeInterceptor } from './common/interceptors/envelope.interceptor';
 import { RequestLoggerMiddleware } from './common/middleware/request-logger.middleware';
 import { createValidationPipe } from './common/pipes/validation.pipe';
-import { AppConfigModule } from './config/config.module';
-import { DatabaseModule } from './database/database.module';
-import { HealthModule } from './health/health.module';
-import { RedisModule } from './redis/redis.module';
 import { CompatModule } from './compat/compat.module';
+import { AppConfigModule } from './config/config.module';
+import { Env } from './config/env';
+import { DatabaseModule } from './database/database.module';
 import { FilesModule } from './files/files.module';
+import { HealthModule } from './health/health.module';
 import { LinksModule } from './links/links.module';
-import { TextsModule } from './texts/texts.module';
+import { RedisModule } from './redis/redis.module';
 import { TagsModule } from './tags/tags.module';
+import { TextsModule } from './texts/texts.module';
 import { WebModule } from './web/web.module';
 
-@Module({
-  imports: [
-    AppConfigModule,
-    DatabaseModule,
-    RedisModule,
-    AuthModule,
-    HealthModule,
-    TagsModule,
-    LinksModule,
-    TextsModule,
-    FilesModule,
-    CompatModule,
-    WebModule, // last: its `/:slug` route catches what nothing else did
-  ],
-  providers: [
-    // Guards run in this order: who is calling, then what they sent.
-    { provide: APP_GUARD, useClass: AuthGuard },
-    { provide: APP_GUARD, useClass: ContentTypeGuard },
-    { provide: APP_PIPE, useFactory: createValidationPipe },
-    { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-    { provide: APP_FILTER, useClass: AllExceptionsFilter },
-  ],
-})
+@Module({})
 export class AppModule implements NestModule, OnApplicationShutdown {
+  /** The whole service on settings validated once by the caller. */
+  static forRoot(env: Env): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        AppConfigModule.forRoot(env),
+        EventEmitterModule.forRoot(),
+        DatabaseModule,
+        RedisModule,
+        AuthModule,
+        HealthModule,
+        TagsModule,
+        LinksModule,
+        TextsModule,
+        FilesModule,
+        CompatModule,
+        WebModule, // last: its `/:slug` route catches what nothing else did
+      ],
+      providers: [
+        // Guards run in this order: who is calling, then what they sent.
+        { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: ContentTypeGuard },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(RequestLoggerMiddleware).forRoutes('*path');
   }

@@ -6,10 +6,6 @@ import { AppModule } from './app.module';
 import { mapBodyParserErrors } from './common/middleware/body-parser-errors';
 import { openApiConfig } from './common/openapi';
 import { Env } from './config/env';
-import { DomainsService } from './domains/domains.service';
-import { ClickBuffer } from './links/redirect/click-buffer';
-import { installFastRedirect } from './links/redirect/fast-redirect';
-import { RedirectCache } from './links/redirect/redirect-cache';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -20,24 +16,25 @@ export const logLevels = (level: string): LogLevel[] =>
 export const createLogger = (env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>) =>
   new ConsoleLogger({ json: env.LOG_FORMAT === 'json', logLevels: logLevels(env.LOG_LEVEL) });
 
-/**
- * Builds the app from AppModule plus what cannot be an APP_* provider: body limits, proxy trust,
- * OpenAPI, shutdown hooks. main.ts and the e2e tests both use it, so tests run what production runs.
- */
+/** What NestFactory.create needs besides the module: body parsing is set up by configureApp. */
+export const appOptions = (env: Env) => ({ bodyParser: false, logger: createLogger(env) });
+
+/** The service as main.ts runs it. */
 export async function createApp(env: Env): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule, {
-    bodyParser: false,
-    logger: createLogger(env),
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(env),
+    appOptions(env),
+  );
+  return configureApp(app, env);
+}
+
+/**
+ * What cannot be an APP_* provider: body limits, proxy trust, OpenAPI, shutdown hooks. main.ts
+ * and the e2e tests (which build the module with Test.createTestingModule) both go through it.
+ */
+export function configureApp(app: NestExpressApplication, env: Env): NestExpressApplication {
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
-  // The hot path: cached redirects are answered before Express sees the request.
-  installFastRedirect(
-    app.getHttpServer(),
-    app.get(DomainsService),
-    app.get(RedirectCache),
-    app.get(ClickBuffer),
-  );
   app.useBodyParser('json', { limit: env.BODY_LIMIT });
   // Only the public pages' forms (link passwords) post urlencoded; the API refuses it (415).
   app.useBodyParser('urlencoded', { extended: false, limit: '16kb' });

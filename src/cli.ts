@@ -16,9 +16,11 @@ const USAGE = `Usage: npm run cli -- <command> [options]
 async function main(argv: string[]): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
   // An operator's command must not also create the first-start admin account.
-  process.env.AUTH_BOOTSTRAP_ADMIN = 'false';
-  process.env.LOG_LEVEL ??= 'warn';
-  const env = validateEnv(process.env);
+  const env = validateEnv({
+    ...process.env,
+    AUTH_BOOTSTRAP_ADMIN: 'false',
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
   const [command, ...rest] = argv;
   const { values } = parseArgs({
     args: rest,
@@ -31,7 +33,9 @@ async function main(argv: string[]): Promise<void> {
   });
 
   if (command === 'migration:run' || command === 'migration:revert') {
-    const { default: dataSource } = await import('./database/data-source');
+    const { DataSource } = await import('typeorm');
+    const { buildDataSourceOptions } = await import('./database/database-options');
+    const dataSource = new DataSource(buildDataSourceOptions(env));
     await dataSource.initialize(); // runs pending migrations (migrationsRun)
     if (command === 'migration:revert') await dataSource.undoLastMigration();
     console.log(`${command}: done`);
@@ -48,7 +52,7 @@ async function main(argv: string[]): Promise<void> {
   const { AccountsService } = await import('./auth/accounts.service');
   const { TokensService } = await import('./auth/tokens.service');
   const { createLogger } = await import('./app.setup');
-  const app = await NestFactory.createApplicationContext(AppModule, {
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(env), {
     logger: createLogger(env),
   });
   try {

@@ -2,13 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors/unique-violation';
+import { managerOf, Tx } from '../database/unit-of-work';
 import { Account } from './account.entity';
-
-export interface AccountCounts {
-  links: number;
-  texts: number;
-  files: number;
-}
 
 @Injectable()
 export class AccountsRepository {
@@ -48,17 +43,8 @@ export class AccountsRepository {
     await this.repo.update({ id }, { planId, planExpiresAt: expiresAt, updatedAt: new Date() });
   }
 
-  /** Links by kind; a kind's rows appear once its feature exists. */
-  async countLinksByKind(accountId: number): Promise<AccountCounts> {
-    const rows = await this.repo.manager
-      .createQueryBuilder()
-      .select('l.kind', 'kind')
-      .addSelect('COUNT(*)', 'n')
-      .from('links', 'l')
-      .where('l.account_id = :accountId', { accountId })
-      .groupBy('l.kind')
-      .getRawMany<{ kind: string; n: string | number }>();
-    const by = Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
-    return { links: by.redirect ?? 0, texts: by.text ?? 0, files: by.file ?? 0 };
+  /** The running total of stored bytes, changed in the transaction that stores or removes. */
+  async addStorageBytes(id: number, delta: number, tx: Tx): Promise<void> {
+    await managerOf(tx).getRepository(Account).increment({ id }, 'storageBytes', delta);
   }
 }

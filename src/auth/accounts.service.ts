@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, notFound } from '../common/errors/domain-error';
+import { Tx } from '../database/unit-of-work';
+import { LinksService } from '../links/links.service';
 import { Account } from './account.entity';
 import { AccountsRepository } from './accounts.repository';
 import { AccountDto } from './dto/account.dto';
@@ -14,6 +16,7 @@ export class AccountsService {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly plans: PlansService,
+    private readonly links: LinksService,
   ) {}
 
   async create(email: string, password: string, planCode: string, isAdmin = false) {
@@ -55,7 +58,14 @@ export class AccountsService {
 
   async describe(id: number): Promise<AccountDto> {
     const account = await this.getById(id);
-    return AccountDto.fromAccount(account, await this.accounts.countLinksByKind(id));
+    const by = await this.links.countByKind(id);
+    const counts = { links: by.redirect ?? 0, texts: by.text ?? 0, files: by.file ?? 0 };
+    return AccountDto.fromAccount(account, counts);
+  }
+
+  /** Storage usage follows the files stored and removed, in their transaction. */
+  addStorageBytes(accountId: number, delta: number, tx: Tx): Promise<void> {
+    return this.accounts.addStorageBytes(accountId, delta, tx);
   }
 
   hasAny(): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { LinksModule } from '../links/links.module';
 import { AccountController } from './account.controller';
 import { Account } from './account.entity';
 import { AccountsRepository } from './accounts.repository';
@@ -16,7 +17,7 @@ import { TokensRepository } from './tokens.repository';
 import { TokensService } from './tokens.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Plan, Account, ApiToken])],
+  imports: [TypeOrmModule.forFeature([Plan, Account, ApiToken]), LinksModule],
   controllers: [AuthController, TokensController, AccountController],
   providers: [
     PlansRepository,

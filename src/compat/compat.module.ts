@@ -1,18 +1,15 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { FilesModule } from '../files/files.module';
-import { SmmsController } from './smms.controller';
+import { uploadMulterModule } from '../files/upload/upload-multer.module';
+import { FileApiController } from './file-api/file-api.controller';
+import { SmmsController } from './smms-v2/smms.controller';
+import { SmmsService } from './smms-v2/smms.service';
 
-/** Errors under /api/v2 are answered in SM.MS's shape; set before the guard runs. */
-function smmsErrors(_req: Request, res: Response, next: NextFunction): void {
-  res.locals.errorFormat = 'smms';
-  next();
-}
-
-@Module({ imports: [AuthModule, FilesModule], controllers: [SmmsController] })
-export class CompatModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(smmsErrors).forRoutes(SmmsController);
-  }
-}
+/** The spec's `{base_url}/file` layer (file-api/) and the SM.MS v2 drop-in (smms-v2/). */
+@Module({
+  imports: [AuthModule, FilesModule, uploadMulterModule()],
+  controllers: [FileApiController, SmmsController],
+  providers: [SmmsService],
+})
+export class CompatModule {}

@@ -1,22 +1,19 @@
-import { Global, Module } from '@nestjs/common';
-import { ConfigModule } from '@nestjs/config';
-import { Env, validateEnv } from './env';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { Env } from './env';
 
 /**
- * Loads `.env` (optional) into the environment, validates it once at start, and provides the typed
- * `Env` for injection: `constructor(private readonly env: Env)`.
+ * Provides the `Env` validated once by the caller (main.ts, the CLI, the tests), and the clock:
+ * `constructor(private readonly env: Env)`.
  */
 @Global()
-@Module({
-  imports: [
-    ConfigModule.forRoot({
-      validate: validateEnv,
-      cache: true,
-      // Tests set their own environment; a developer's .env must not leak into them.
-      ignoreEnvFile: process.env.NODE_ENV === 'test',
-    }),
-  ],
-  providers: [{ provide: Env, useFactory: () => validateEnv(process.env) }],
-  exports: [Env],
-})
-export class AppConfigModule {}
+@Module({})
+export class AppConfigModule {
+  static forRoot(env: Env): DynamicModule {
+    return {
+      module: AppConfigModule,
+      providers: [{ provide: Env, useValue: env }, Clock],
+      exports: [Env, Clock],
+    };
+  }
+}

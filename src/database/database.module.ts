@@ -1,8 +1,10 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { Env } from '../config/env';
 import { buildDataSourceOptions } from './database-options';
+import { UnitOfWork } from './unit-of-work';
 
+@Global()
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
@@ -10,5 +12,7 @@ import { buildDataSourceOptions } from './database-options';
       useFactory: (env: Env) => ({ ...buildDataSourceOptions(env), retryAttempts: 2 }),
     }),
   ],
+  providers: [UnitOfWork],
+  exports: [UnitOfWork],
 })
 export class DatabaseModule {}

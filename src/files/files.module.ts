@@ -1,31 +1,26 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Env } from '../config/env';
+import { AuthModule } from '../auth/auth.module';
+import { DomainsModule } from '../domains/domains.module';
 import { LinksModule } from '../links/links.module';
-import { FileBytesController } from './file-bytes.controller';
-import { FileServer } from './file-server';
+import { FileRemovalListener } from './file-removal.listener';
 import { StoredFile } from './file.entity';
 import { FilesController } from './files.controller';
 import { FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
-import { LocalStorage } from './storage/local.storage';
-import { S3Storage } from './storage/s3.storage';
-import { Storage } from './storage/storage';
+import { StorageModule } from './storage/storage.module';
 
+/** File shares: records, storage drivers, the upload engine. Upload routes live in compat/. */
 @Module({
-  imports: [TypeOrmModule.forFeature([StoredFile]), LinksModule],
-  controllers: [FilesController, FileBytesController],
-  providers: [
-    {
-      provide: Storage,
-      inject: [Env],
-      useFactory: (env: Env) =>
-        env.STORAGE_DRIVER === 's3' ? new S3Storage(env) : new LocalStorage(env.STORAGE_LOCAL_DIR),
-    },
-    FilesRepository,
-    FilesService,
-    FileServer,
+  imports: [
+    TypeOrmModule.forFeature([StoredFile]),
+    LinksModule,
+    DomainsModule,
+    AuthModule,
+    StorageModule,
   ],
-  exports: [FilesService, FileServer, Storage],
+  controllers: [FilesController],
+  providers: [FilesRepository, FilesService, FileRemovalListener],
+  exports: [FilesService, StorageModule],
 })
 export class FilesModule {}

@@ -1,22 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
-import { Account } from '../auth/account.entity';
-import { Tx } from '../database/transaction';
-import { Link } from '../links/link.entity';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { managerOf, Tx } from '../database/unit-of-work';
 import { StoredFile } from './file.entity';
 
+/** The only owner of `files`. */
 @Injectable()
 export class FilesRepository {
-  constructor(
-    @InjectRepository(StoredFile) private readonly repo: Repository<StoredFile>,
-    @InjectDataSource() private readonly db: DataSource,
-  ) {}
+  constructor(@InjectRepository(StoredFile) private readonly repo: Repository<StoredFile>) {}
 
-  /** In the link's transaction: the record, and the account's running storage total. */
-  async insertIn(tx: Tx, row: Omit<StoredFile, 'link'>): Promise<void> {
-    await tx.getRepository(StoredFile).insert(row);
-    await tx.getRepository(Account).increment({ id: row.accountId }, 'storageBytes', row.size);
+  async insert(row: Omit<StoredFile, 'link'>, tx: Tx): Promise<void> {
+    await managerOf(tx).getRepository(StoredFile).insert(row);
   }
 
   /** A page of the account's files, newest first; the id breaks ties so the order is total. */
@@ -46,14 +40,12 @@ export class FilesRepository {
     return this.repo.findOne({ where: { accountId, sha256 }, relations: { link: true } });
   }
 
-  /** Deletes the link (the record goes with it) and gives the bytes back to the account's total;
-   *  false when another request deleted it first. */
-  async deleteWithLink(file: StoredFile): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
-      const result = await tx.getRepository(Link).delete({ id: file.linkId });
-      if ((result.affected ?? 0) === 0) return false;
-      await tx.getRepository(Account).decrement({ id: file.accountId }, 'storageBytes', file.size);
-      return true;
-    });
+  /** Deletes the record in `tx`; the deleted record, or null when another request was first. */
+  async deleteByLinkId(linkId: number, tx: Tx): Promise<StoredFile | null> {
+    const repo = managerOf(tx).getRepository(StoredFile);
+    const file = await repo.findOneBy({ linkId });
+    if (!file) return null;
+    const result = await repo.delete({ linkId });
+    return (result.affected ?? 0) > 0 ? file : null;
   }
 }

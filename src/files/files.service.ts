@@ -1,27 +1,26 @@
-import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
+import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { AccountsService } from '../auth/accounts.service';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
-import { DomainError, notFound } from '../common/errors/domain-error';
-import { fieldErrors } from '../common/pipes/validation.pipe';
+import { notFound } from '../common/errors/domain-error';
 import { toUnix } from '../common/time';
 import { Env } from '../config/env';
+import { UnitOfWork } from '../database/unit-of-work';
 import { DomainsService } from '../domains/domains.service';
 import { Link } from '../links/link.entity';
 import { LinksService } from '../links/links.service';
-import { FileRecordDto, UploadFieldsDto } from './dto/file-record.dto';
+import { FileRecordDto } from './dto/file-record.dto';
+import { UploadFieldsDto } from './dto/upload-fields.dto';
 import { StoredFile, UPLOAD_COMPLETED } from './file.entity';
 import { FilesRepository } from './files.repository';
-import { Storage } from './storage/storage';
-import { ReceivedFile, ReceivedUpload, receiveUpload } from './upload/receive-upload';
+import { Storage, storageKey } from './storage/storage';
+import { ReceivedFile } from './upload/meter';
+import { badUpload, UploadedFile } from './upload/streaming-storage-engine';
 
 export const HISTORY_PAGE_SIZE = 30;
 
 @Injectable()
-export class FilesService implements OnModuleInit {
-  private readonly logger = new Logger(FilesService.name);
+export class FilesService {
   private readonly filesBase: string;
   private readonly apiBase: string;
 
@@ -30,6 +29,8 @@ export class FilesService implements OnModuleInit {
     private readonly storage: Storage,
     private readonly links: LinksService,
     private readonly domains: DomainsService,
+    private readonly accounts: AccountsService,
+    private readonly uow: UnitOfWork,
     env: Env,
   ) {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
@@ -37,42 +38,38 @@ export class FilesService implements OnModuleInit {
     this.apiBase = `${publicUrl}/api/v1`;
   }
 
-  /** Deleting a file's link from the links API removes the bytes and the usage too. */
-  onModuleInit(): void {
-    this.links.registerDeleter('file', async (link) => {
-      const file = await this.files.getByLinkId(link.id);
-      if (file) await this.remove(file);
-    });
-  }
-
   /**
-   * Streams the upload into storage (limits enforced as bytes arrive), then writes the link and
-   * the record in one transaction. Every upload makes a new record, even of bytes seen before.
+   * Writes the link, the record and the account's usage in one transaction for bytes multer has
+   * streamed into storage. Every upload makes a new record, even of bytes seen before.
    */
-  async upload(account: AuthenticatedAccount, req: IncomingMessage): Promise<FileRecordDto> {
-    return this.persist(account, await this.receive(account, req));
+  async upload(
+    account: AuthenticatedAccount,
+    uploaded: UploadedFile[] | undefined,
+    fields: UploadFieldsDto,
+  ): Promise<FileRecordDto> {
+    return this.persist(account, receivedOf(uploaded), fields);
   }
 
   /** SM.MS's rule: the same account uploading identical bytes again gets the existing file. */
-  async uploadOnce(account: AuthenticatedAccount, req: IncomingMessage) {
-    const received = await this.receive(account, req);
-    const existing = await this.files.getByAccountAndSha(account.id, received.file.sha256);
-    if (!existing) return { record: await this.persist(account, received), repeated: false };
-    await this.discard(received.file);
+  async uploadOnce(
+    account: AuthenticatedAccount,
+    uploaded: UploadedFile[] | undefined,
+    fields: UploadFieldsDto,
+  ) {
+    const file = receivedOf(uploaded);
+    const existing = await this.files.getByAccountAndSha(account.id, file.sha256);
+    if (!existing) return { record: await this.persist(account, file, fields), repeated: false };
+    await this.discard(file);
     return { record: this.toRecord(existing), repeated: true };
   }
 
-  private receive(account: AuthenticatedAccount, req: IncomingMessage): Promise<ReceivedUpload> {
-    return receiveUpload(req, this.storage, {
-      maxFileBytes: account.maxFileBytes,
-      quotaLeft: account.storageQuotaBytes - account.storageBytes,
-    });
-  }
-
   /** Whatever fails once the bytes are stored removes them again. */
-  private async persist(account: AuthenticatedAccount, { file, fields }: ReceivedUpload) {
+  private async persist(
+    account: AuthenticatedAccount,
+    file: ReceivedFile,
+    fields: UploadFieldsDto,
+  ) {
     try {
-      const opts = validateFields(fields);
       const row = {
         ...file,
         accountId: account.id,
@@ -80,17 +77,19 @@ export class FilesService implements OnModuleInit {
         uploadStatus: UPLOAD_COMPLETED,
         createdAt: new Date(),
       };
-      const link = await this.links.create(
-        account.id,
-        {
-          kind: 'file',
-          targetUrl: null,
-          title: file.filename,
-          domain: opts.domain,
-          customSlug: opts.custom_slug,
-        },
-        (tx, linkId) => this.files.insertIn(tx, { ...row, linkId }),
-      );
+      const input = {
+        kind: 'file' as const,
+        targetUrl: null,
+        title: file.filename,
+        domain: fields.domain,
+        customSlug: fields.custom_slug,
+      };
+      const link = await this.uow.run(async (tx) => {
+        const created = await this.links.create(account.id, input, tx);
+        await this.files.insert({ ...row, linkId: created.id }, tx);
+        await this.accounts.addStorageBytes(account.id, file.size, tx);
+        return created;
+      });
       // The record is what was just written: no need to read it back.
       return this.toRecord({ ...row, linkId: link.id }, link.short_url);
     } catch (e) {
@@ -100,7 +99,7 @@ export class FilesService implements OnModuleInit {
   }
 
   private discard(file: ReceivedFile): Promise<void> {
-    return this.storage.delete(file.path.slice(1)).catch(() => undefined);
+    return this.storage.delete(storageKey(file.path)).catch(() => undefined);
   }
 
   async history(accountId: number, page: number): Promise<FileRecordDto[]> {
@@ -111,12 +110,21 @@ export class FilesService implements OnModuleInit {
   /** The delete hash is the capability: no token needed. */
   async deleteByHash(hash: string): Promise<{ file_id: number; deleted: true }> {
     const file = /^[0-9a-f]{32}$/.test(hash) ? await this.files.getByDeleteHash(hash) : null;
-    if (!file || !(await this.remove(file))) throw notFound('File');
+    if (!file?.link || !(await this.links.remove(file.link))) throw notFound('File');
     return { file_id: file.linkId, deleted: true };
   }
 
   async getByLink(link: Link): Promise<StoredFile> {
     const file = await this.files.getByLinkId(link.id);
+    if (!file) throw notFound('File');
+    return file;
+  }
+
+  /** The record of `/u/<path>`; anything that is not such a path names nothing. */
+  async getByPath(path: string): Promise<StoredFile> {
+    const file = /^\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{12}\/[A-Za-z0-9]{16}\.[a-z0-9]+$/.test(path)
+      ? await this.files.getByPath(path)
+      : null;
     if (!file) throw notFound('File');
     return file;
   }
@@ -133,7 +141,7 @@ export class FilesService implements OnModuleInit {
       hash: f.deleteHash,
       url: this.urlOf(f),
       delete: `${this.apiBase}/file/delete/${f.deleteHash}`,
-      page: pageUrl ?? (f.link ? this.domains.shortUrl(f.link.domainId, f.link.slug) : ''),
+      page: pageUrl ?? (f.link ? this.pageUrlOf(f.link) : ''),
       upload_status: f.uploadStatus,
     };
   }
@@ -145,29 +153,10 @@ export class FilesService implements OnModuleInit {
   urlOf(f: StoredFile): string {
     return `${this.filesBase}${f.path}`;
   }
-
-  private async remove(file: StoredFile): Promise<boolean> {
-    if (!(await this.files.deleteWithLink(file))) return false;
-    await this.storage.delete(file.path.slice(1)).catch((e: Error) =>
-      // The record is gone; bytes left behind are only wasted space. Say so for the operator.
-      this.logger.warn(`could not delete stored bytes of ${file.path}: ${e.message}`),
-    );
-    return true;
-  }
 }
 
-function validateFields(fields: Record<string, string>): UploadFieldsDto {
-  const dto = plainToInstance(UploadFieldsDto, {
-    domain: fields.domain || undefined,
-    custom_slug: fields.custom_slug || undefined,
-  });
-  const errors = validateSync(dto);
-  if (errors.length) {
-    const byField = fieldErrors(errors);
-    const first = Object.values(byField)[0][0];
-    throw new DomainError(400, 'validation_failed', `Validation failed: ${first}`, {
-      errors: byField,
-    });
-  }
-  return dto;
+function receivedOf(uploaded: UploadedFile[] | undefined): ReceivedFile {
+  const file = uploaded?.[0]?.received;
+  if (!file) throw badUpload('No file part: send the file as "file"');
+  return file;
 }

@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
-import { FilesModule } from '../files/files.module';
+import { StorageModule } from '../files/storage/storage.module';
 import { HealthController } from './health.controller';
 import { HealthRepository } from './health.repository';
 
-@Module({ imports: [FilesModule], controllers: [HealthController], providers: [HealthRepository] })
+@Module({
+  imports: [StorageModule],
+  controllers: [HealthController],
+  providers: [HealthRepository],
+})
 export class HealthModule {}

@@ -1,4 +1,4 @@
-import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DomainsModule } from '../domains/domains.module';
 import { TagsModule } from '../tags/tags.module';
@@ -6,13 +6,17 @@ import { Link } from './link.entity';
 import { LinksController } from './links.controller';
 import { LinksRepository } from './links.repository';
 import { LinksService } from './links.service';
-import { ClickBuffer } from './redirect/click-buffer';
-import { LinkPasswordCookie, LinkPasswordThrottle } from './redirect/link-password';
-import { RedirectCache } from './redirect/redirect-cache';
-import { VisitsService } from './redirect/visits.service';
 import { ShortenController } from './shorten.controller';
-import { plainTextErrors } from './simple-mode.middleware';
+import { ClickBuffer } from './visits/click-buffer';
+import { FastRedirectPath } from './visits/fast-redirect-path';
+import { LinkPasswordCookie, LinkPasswordThrottle } from './visits/link-password';
+import { RedirectCache } from './visits/redirect-cache';
+import { VisitsService } from './visits/visits.service';
 
+/**
+ * The address namespace. It knows no content kind: texts and files call it, and hear of a
+ * removal through the LinkRemoving event. It installs its own fast redirect path at bootstrap.
+ */
 @Module({
   imports: [TypeOrmModule.forFeature([Link]), DomainsModule, TagsModule],
   controllers: [ShortenController, LinksController],
@@ -24,13 +28,8 @@ import { plainTextErrors } from './simple-mode.middleware';
     LinkPasswordCookie,
     LinkPasswordThrottle,
     VisitsService,
+    FastRedirectPath,
   ],
-  exports: [LinksService, VisitsService, RedirectCache, ClickBuffer, DomainsModule],
+  exports: [LinksService, VisitsService],
 })
-export class LinksModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply(plainTextErrors)
-      .forRoutes({ path: 'api/v1/shorten', method: RequestMethod.GET });
-  }
-}
+export class LinksModule {}

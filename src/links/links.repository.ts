@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, DataSource, In, Repository } from 'typeorm';
+import { Brackets, In, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors/unique-violation';
-import { Tx } from '../database/transaction';
+import { managerOf, Tx } from '../database/unit-of-work';
 import { Link, LinkKind } from './link.entity';
 
 export type NewLink = Omit<Link, 'id' | 'clicks' | 'createdAt' | 'updatedAt' | 'domain' | 'tags'>;
@@ -13,50 +13,39 @@ export type LinkChanges = Partial<
   >
 >;
 
-/** Writes a link's content (a text, a file) in the transaction that creates the link. */
-export type AttachContent = (tx: Tx, linkId: number) => Promise<void>;
-
 export interface LinkFilter {
   tagId?: number;
   domainId?: number;
   kind?: LinkKind;
   q?: string;
-  /** Texts only: their text_type. */
-  textType?: string;
 }
 
+/** The only owner of `links` and `link_tags`. */
 @Injectable()
 export class LinksRepository {
-  constructor(
-    @InjectRepository(Link) private readonly repo: Repository<Link>,
-    private readonly db: DataSource,
-  ) {}
+  constructor(@InjectRepository(Link) private readonly repo: Repository<Link>) {}
+
+  private in(tx?: Tx): Repository<Link> {
+    return tx ? managerOf(tx).getRepository(Link) : this.repo;
+  }
 
   /**
-   * Inserts the link (and its tags, in the same transaction); the new id, or null when
+   * Inserts the link and its tags (tags only inside `tx`); the new id, or null when
    * (domain, slug) is taken. A plain INSERT: link creation is a hot path too.
    */
-  async insert(values: NewLink, tagIds: number[], attach?: AttachContent): Promise<number | null> {
+  async insert(values: NewLink, tagIds: number[], tx?: Tx): Promise<number | null> {
     const now = new Date();
-    const row = { ...values, clicks: 0, createdAt: now, updatedAt: now };
+    const repo = this.in(tx);
+    let id: number;
     try {
-      if (tagIds.length === 0 && !attach) return await this.insertRow(this.repo, row);
-      return await this.db.transaction(async (em) => {
-        const repo = em.getRepository(Link);
-        const id = await this.insertRow(repo, row);
-        if (tagIds.length) await this.writeTags(repo, id, tagIds, false);
-        await attach?.(em, id);
-        return id;
-      });
+      const result = await repo.insert({ ...values, clicks: 0, createdAt: now, updatedAt: now });
+      id = Number(result.identifiers[0].id);
     } catch (e) {
       if (isUniqueViolation(e)) return null;
       throw e;
     }
-  }
-
-  private async insertRow(repo: Repository<Link>, row: Omit<Link, 'id'>): Promise<number> {
-    const result = await repo.insert(row);
-    return Number(result.identifiers[0].id);
+    if (tagIds.length) await this.writeTags(repo, id, tagIds, false);
+    return id;
   }
 
   getOwned(id: number, accountId: number): Promise<Link | null> {
@@ -72,8 +61,24 @@ export class LinksRepository {
     return this.repo.findOneBy({ domainId, slug });
   }
 
-  /** A page of the account's links, newest first (id breaks ties), with their tags. */
-  async list(accountId: number, f: LinkFilter, page: number, perPage: number): Promise<Link[]> {
+  /** The account's links with these ids, with their tags, in the order of `ids`. */
+  async getManyOwned(accountId: number, ids: number[]): Promise<Link[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.repo.find({
+      where: { id: In(ids), accountId },
+      relations: { tags: true },
+    });
+    const byId = new Map(rows.map((l) => [l.id, l]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /** Ids of a page of the account's links, newest first (the id breaks ties). */
+  async listIds(
+    accountId: number,
+    f: LinkFilter,
+    page: number,
+    perPage: number,
+  ): Promise<number[]> {
     const qb = this.repo
       .createQueryBuilder('l')
       .select('l.id', 'id')
@@ -88,11 +93,6 @@ export class LinksRepository {
         tagId: f.tagId,
       });
     }
-    if (f.textType) {
-      qb.innerJoin('texts', 'tx', 'tx.link_id = l.id AND tx.text_type = :textType', {
-        textType: f.textType,
-      });
-    }
     if (f.q) {
       const like = `%${f.q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
       qb.andWhere(
@@ -103,30 +103,29 @@ export class LinksRepository {
         ),
       );
     }
-    const ids = (await qb.getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
-    if (ids.length === 0) return [];
-    const rows = await this.repo.find({
-      where: { id: In(ids) },
-      relations: { tags: true },
-    });
-    return rows.sort((a, b) => b.id - a.id);
+    return (await qb.getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
   }
 
-  async update(id: number, changes: LinkChanges, tagIds?: number[]): Promise<void> {
-    await this.db.transaction(async (em) => {
-      await em.update(Link, { id }, { ...changes, updatedAt: new Date() });
-      if (tagIds) await this.writeTags(em.getRepository(Link), id, tagIds, true);
-    });
+  async countByKind(accountId: number): Promise<Partial<Record<LinkKind, number>>> {
+    const rows = await this.repo
+      .createQueryBuilder('l')
+      .select('l.kind', 'kind')
+      .addSelect('COUNT(*)', 'n')
+      .where('l.account_id = :accountId', { accountId })
+      .groupBy('l.kind')
+      .getRawMany<{ kind: LinkKind; n: string | number }>();
+    return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
   }
 
-  /** Its link_tags rows and its content go with it (ON DELETE CASCADE). */
-  async delete(id: number): Promise<void> {
-    await this.repo.delete({ id });
+  async update(id: number, changes: LinkChanges, tagIds: number[] | undefined, tx: Tx) {
+    const repo = this.in(tx);
+    await repo.update({ id }, { ...changes, updatedAt: new Date() });
+    if (tagIds) await this.writeTags(repo, id, tagIds, true);
   }
 
   /** True when this call deleted it: of two racing deletes, exactly one wins. */
-  async deleteIfExists(id: number): Promise<boolean> {
-    const result = await this.repo.delete({ id });
+  async deleteIfExists(id: number, tx: Tx): Promise<boolean> {
+    const result = await this.in(tx).delete({ id });
     return (result.affected ?? 0) > 0;
   }
 

@@ -1,14 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { hashPassword } from '../auth/password';
+import { Clock } from '../common/clock';
 import { DomainError, invalid, notFound } from '../common/errors/domain-error';
 import { isReservedSlug, randomSlug } from '../common/slug';
-import { fromUnix } from '../common/time';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { DomainsService } from '../domains/domains.service';
 import { TagsService } from '../tags/tags.service';
 import { LinkDto, ShortLinkDto } from './dto/link.dto';
+import { linkRemoving, LinkRemoving } from './link-events';
+import { normalizeUrl, toExpiry } from './link-values';
 import { Link, LinkKind } from './link.entity';
-import { AttachContent, LinkChanges, LinkFilter, LinksRepository } from './links.repository';
-import { RedirectCache } from './redirect/redirect-cache';
+import { LinkChanges, LinkFilter, LinksRepository } from './links.repository';
+import { RedirectCache } from './visits/redirect-cache';
 
 export interface LinkInput {
   kind: LinkKind;
@@ -28,28 +32,41 @@ export type LinkRef = { id: number } | { domain?: string; slug: string };
 
 export type LinkUpdate = Partial<Omit<LinkInput, 'kind' | 'domain' | 'customSlug'>>;
 
+/** A checked change, ready to be written inside a transaction (no hashing or lookups left). */
+export interface PreparedLinkUpdate {
+  link: Link;
+  changes: LinkChanges;
+  tagIds?: number[];
+}
+
 const TRIES_PER_LENGTH = 3;
 
+/** The address namespace: every share's slug, domain, tags, password and expiry. */
 @Injectable()
 export class LinksService {
   /** Grows by one when random slugs keep colliding, so the space never gets crowded. */
   private slugLength = 6;
-  private readonly deleters = new Map<LinkKind, (link: Link) => Promise<void>>();
 
   constructor(
     private readonly links: LinksRepository,
     private readonly domains: DomainsService,
     private readonly tags: TagsService,
     private readonly cache: RedirectCache,
+    private readonly uow: UnitOfWork,
+    private readonly events: EventEmitter2,
+    private readonly clock: Clock,
   ) {}
 
-  /** `attach` writes the link's content in the same transaction: all or nothing. */
-  async create(accountId: number, input: LinkInput, attach?: AttachContent): Promise<ShortLinkDto> {
+  /**
+   * Inserts the link, in `tx` when the caller writes its content in the same transaction. A taken
+   * random slug is retried (in the same transaction); a taken custom slug is a 409.
+   */
+  async create(accountId: number, input: LinkInput, tx?: Tx): Promise<ShortLinkDto> {
     const domain = this.domains.forCreate(input.domain, accountId);
     if (input.customSlug !== undefined && isReservedSlug(input.customSlug)) {
       throw new DomainError(400, 'slug_reserved', `The slug "${input.customSlug}" is reserved`);
     }
-    const tags = await this.tags.resolveOwned(accountId, input.tagIds);
+    const tagIds = (await this.tags.resolveOwned(accountId, input.tagIds)).map((t) => t.id);
     const values = {
       accountId,
       domainId: domain.id,
@@ -57,28 +74,28 @@ export class LinksService {
       targetUrl: input.targetUrl === null ? null : normalizeUrl(input.targetUrl),
       title: input.title ?? null,
       passwordHash: input.password ? await hashPassword(input.password) : null,
-      expireAt: toExpiry(input.expireAt) ?? null,
+      expireAt: toExpiry(input.expireAt, this.clock.now()) ?? null,
       expirationRedirectUrl: input.expirationRedirectUrl
         ? normalizeUrl(input.expirationRedirectUrl)
         : null,
       redirectCode: input.redirectCode ?? 302,
     };
-    const tagIds = tags.map((t) => t.id);
-    for (let attempt = 0; ; attempt++) {
-      const slug = input.customSlug ?? this.nextRandomSlug(attempt);
-      const id = await this.links.insert({ ...values, slug }, tagIds, attach);
-      if (id !== null) {
-        return {
-          id,
-          slug,
-          custom_slug: input.customSlug ?? '',
-          short_url: this.domains.shortUrl(domain.id, slug),
-        };
+    const insert = async (t?: Tx): Promise<ShortLinkDto> => {
+      for (let attempt = 0; ; attempt++) {
+        const slug = input.customSlug ?? this.nextRandomSlug(attempt);
+        const id = await this.links.insert({ ...values, slug }, tagIds, t);
+        if (id !== null) {
+          const short_url = this.domains.shortUrl(domain.id, slug);
+          return { id, slug, custom_slug: input.customSlug ?? '', short_url };
+        }
+        if (input.customSlug !== undefined) {
+          throw new DomainError(409, 'slug_taken', `The slug "${slug}" is taken on ${domain.host}`);
+        }
       }
-      if (input.customSlug !== undefined) {
-        throw new DomainError(409, 'slug_taken', `The slug "${slug}" is taken on ${domain.host}`);
-      }
-    }
+    };
+    // Tags are rows of their own: with them, the link needs a transaction.
+    if (tx || tagIds.length === 0) return insert(tx);
+    return this.uow.run(insert);
   }
 
   async list(
@@ -90,36 +107,80 @@ export class LinksService {
     const domainId = filter.domain
       ? this.domains.forCreate(filter.domain, accountId).id
       : undefined;
-    const rows = await this.links.list(accountId, { ...filter, domainId }, page, per);
-    return rows.map((l) => this.toDto(l));
+    const ids = await this.links.listIds(accountId, { ...filter, domainId }, page, per);
+    return this.getMany(accountId, ids);
+  }
+
+  /** The account's links with these ids, in that order (ids of others are left out). */
+  async getMany(accountId: number, ids: number[]): Promise<LinkDto[]> {
+    return (await this.links.getManyOwned(accountId, ids)).map((l) => this.toDto(l));
   }
 
   async get(accountId: number, ref: LinkRef, kind?: LinkKind): Promise<LinkDto> {
     return this.toDto(await this.findOwned(accountId, ref, kind));
   }
 
+  countByKind(accountId: number): Promise<Partial<Record<LinkKind, number>>> {
+    return this.links.countByKind(accountId);
+  }
+
   async update(accountId: number, ref: LinkRef, input: LinkUpdate, kind?: LinkKind) {
-    return this.applyUpdate(await this.findOwned(accountId, ref, kind), input);
+    const prepared = await this.prepareUpdate(await this.findOwned(accountId, ref, kind), input);
+    await this.uow.run((tx) => this.applyUpdate(prepared, tx));
+    return this.get(accountId, { id: prepared.link.id });
+  }
+
+  /** Checks a change against the link's rules; nothing is written yet. */
+  async prepareUpdate(link: Link, input: LinkUpdate): Promise<PreparedLinkUpdate> {
+    const changes: LinkChanges = {};
+    if (input.targetUrl !== undefined && input.targetUrl !== null) {
+      if (link.kind !== 'redirect')
+        throw invalid('target_url', 'Only redirect links have a target_url');
+      changes.targetUrl = normalizeUrl(input.targetUrl);
+    }
+    if (input.title !== undefined) changes.title = input.title;
+    if (input.password !== undefined) {
+      changes.passwordHash = input.password === null ? null : await hashPassword(input.password);
+    }
+    if (input.expireAt !== undefined) changes.expireAt = toExpiry(input.expireAt, this.clock.now());
+    if (input.expirationRedirectUrl !== undefined) {
+      changes.expirationRedirectUrl =
+        input.expirationRedirectUrl === null ? null : normalizeUrl(input.expirationRedirectUrl);
+    }
+    if (input.redirectCode !== undefined) changes.redirectCode = input.redirectCode;
+    const tagIds =
+      input.tagIds === undefined
+        ? undefined
+        : (await this.tags.resolveOwned(link.accountId, input.tagIds)).map((t) => t.id);
+    return { link, changes, tagIds };
+  }
+
+  /** Writes a prepared change in `tx`; the cached redirect goes once it is committed. */
+  async applyUpdate({ link, changes, tagIds }: PreparedLinkUpdate, tx: Tx): Promise<void> {
+    await this.links.update(link.id, changes, tagIds, tx);
+    tx.afterCommit(() => this.cache.invalidate(link.domainId, link.slug));
   }
 
   async delete(accountId: number, ref: LinkRef, kind?: LinkKind) {
     const link = await this.findOwned(accountId, ref, kind);
-    const deleter = this.deleters.get(link.kind);
-    if (deleter) await deleter(link);
-    else await this.links.delete(link.id);
-    this.cache.invalidate(link.domainId, link.slug);
+    if (!(await this.remove(link))) throw notFound(labelOf(kind));
     return { id: link.id, deleted: true as const };
   }
 
-  /** A kind whose content lives outside the database (files) deletes its links itself. */
-  registerDeleter(kind: LinkKind, deleter: (link: Link) => Promise<void>): void {
-    this.deleters.set(kind, deleter);
-  }
-
-  /** Deletes a link by the public side (burn after read); false when it was gone already. */
-  async consume(link: Link): Promise<boolean> {
+  /**
+   * The one way a link row is deleted (by its owner, by a delete hash, by burn after read). Its
+   * kind's content goes in the same transaction (see LinkRemoving). False when it was gone
+   * already: of two racing removals, exactly one wins.
+   */
+  async remove(link: Link): Promise<boolean> {
     this.cache.invalidate(link.domainId, link.slug);
-    return this.links.deleteIfExists(link.id);
+    return this.uow.run(async (tx) => {
+      // A visit may re-cache it before the commit: drop it again after.
+      tx.afterCommit(() => this.cache.invalidate(link.domainId, link.slug));
+      const event: LinkRemoving = { link, tx };
+      await this.events.emitAsync(linkRemoving(link.kind), event);
+      return this.links.deleteIfExists(link.id, tx);
+    });
   }
 
   /** The caller's link by id or by (domain, slug), of the given kind; anything else is a 404. */
@@ -132,34 +193,8 @@ export class LinksService {
             ref.slug,
             accountId,
           );
-    if (!link || (kind && link.kind !== kind)) throw notFound(kind === 'text' ? 'Text' : 'Link');
+    if (!link || (kind && link.kind !== kind)) throw notFound(labelOf(kind));
     return link;
-  }
-
-  private async applyUpdate(link: Link, input: LinkUpdate): Promise<LinkDto> {
-    const changes: LinkChanges = {};
-    if (input.targetUrl !== undefined && input.targetUrl !== null) {
-      if (link.kind !== 'redirect')
-        throw invalid('target_url', 'Only redirect links have a target_url');
-      changes.targetUrl = normalizeUrl(input.targetUrl);
-    }
-    if (input.title !== undefined) changes.title = input.title;
-    if (input.password !== undefined) {
-      changes.passwordHash = input.password === null ? null : await hashPassword(input.password);
-    }
-    if (input.expireAt !== undefined) changes.expireAt = toExpiry(input.expireAt);
-    if (input.expirationRedirectUrl !== undefined) {
-      changes.expirationRedirectUrl =
-        input.expirationRedirectUrl === null ? null : normalizeUrl(input.expirationRedirectUrl);
-    }
-    if (input.redirectCode !== undefined) changes.redirectCode = input.redirectCode;
-    const tagIds =
-      input.tagIds === undefined
-        ? undefined
-        : (await this.tags.resolveOwned(link.accountId, input.tagIds)).map((t) => t.id);
-    await this.links.update(link.id, changes, tagIds);
-    this.cache.invalidate(link.domainId, link.slug);
-    return this.get(link.accountId, { id: link.id });
   }
 
   private nextRandomSlug(attempt: number): string {
@@ -179,12 +214,4 @@ export class LinksService {
   }
 }
 
-/** The WHATWG form of the URL: what a Location header can carry (non-ASCII percent-encoded). */
-const normalizeUrl = (url: string) => new URL(url).href;
-
-function toExpiry(expireAt: number | null | undefined): Date | null | undefined {
-  if (expireAt === undefined || expireAt === null) return expireAt;
-  if (expireAt * 1000 <= Date.now()) throw invalid('expire_at', 'expire_at must be in the future');
-  if (expireAt > 253402300799) throw invalid('expire_at', 'expire_at is too far in the future');
-  return fromUnix(expireAt);
-}
+const labelOf = (kind?: LinkKind) => (kind === 'text' ? 'Text' : 'Link');

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Post,
+  Put,
+  Query,
+  Res,
+  UseFilters,
+} from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
@@ -12,6 +23,7 @@ import { ShortenQueryDto } from './dto/shorten-query.dto';
 import { createInput, updateInput } from './dto/to-input';
 import { LinkAddressDto, PutShortenDto } from './dto/update-link.dto';
 import { LinksService } from './links.service';
+import { SimpleModeErrorsFilter } from './simple-mode-errors.filter';
 
 /** S.EE-style endpoints: links named by domain and slug. */
 @ApiTags('links')
@@ -32,6 +44,7 @@ export class ShortenController {
 
   @Get()
   @RawResponse()
+  @UseFilters(SimpleModeErrorsFilter)
   @ApiProduces('text/plain', 'application/json')
   @ApiOperation({
     summary: 'Simple mode: create from query parameters (bookmarklets, curl)',

@@ -1,9 +1,23 @@
 import { Module } from '@nestjs/common';
+import { ErrorPages } from '../common/filters/error-pages';
 import { FilesModule } from '../files/files.module';
 import { LinksModule } from '../links/links.module';
 import { TextsModule } from '../texts/texts.module';
-import { PublicLinksController } from './public-links.controller';
+import { WebErrorPages } from './error-pages';
+import { FileBytesController } from './file-bytes.controller';
+import { FileServer } from './file-server';
+import { ShareResponder } from './share-responder';
+import { ShortAddressController } from './short-address.controller';
 
-/** Public pages. Imported last in AppModule: `/:slug` must not shadow any other route. */
-@Module({ imports: [LinksModule, TextsModule, FilesModule], controllers: [PublicLinksController] })
+/**
+ * The public side: `/<slug>`, `/<slug>/raw`, the unlock form, `/u/...` file bytes, every page
+ * template and the one header policy. Imported last in AppModule: `/:slug` must not shadow any
+ * other route.
+ */
+@Module({
+  imports: [LinksModule, TextsModule, FilesModule],
+  controllers: [FileBytesController, ShortAddressController],
+  providers: [ShareResponder, FileServer, { provide: ErrorPages, useClass: WebErrorPages }],
+  exports: [ErrorPages],
+})
 export class WebModule {}

@@ -1,4 +1,4 @@
-import { ClickBuffer } from '../../src/links/redirect/click-buffer';
+import { ClickBuffer } from '../../src/links/visits/click-buffer';
 import { LinksRepository } from '../../src/links/links.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
@@ -282,13 +282,15 @@ describe('Short links', () => {
 
     it('should answer an expired link with 410', async () => {
       const res = await shorten({ target_url: 'https://example.com/e', expire_at: inSeconds(60) });
-      await t.app
-        .get(LinksRepository)
-        .update(res.body.data.id, { expireAt: new Date(Date.now() - 1000) });
-      const page = await visit(res.body.data.slug).set('Accept', 'text/html').expect(410);
-      expect(page.text).toContain('expired');
-      const json = await visit(res.body.data.slug).expect(410);
-      expect(json.body.error).toBe('gone');
+      t.clock.advance(61_000);
+      try {
+        const page = await visit(res.body.data.slug).set('Accept', 'text/html').expect(410);
+        expect(page.text).toContain('expired');
+        const json = await visit(res.body.data.slug).expect(410);
+        expect(json.body.error).toBe('gone');
+      } finally {
+        t.clock.reset();
+      }
     });
 
     it('should stop serving a cached link once it expires', async () => {
@@ -298,8 +300,12 @@ describe('Short links', () => {
       });
       await visit(res.body.data.slug).expect(302);
       await visit(res.body.data.slug).expect(302);
-      await new Promise((r) => setTimeout(r, 2100));
-      await visit(res.body.data.slug).expect(410);
+      t.clock.advance(2_100);
+      try {
+        await visit(res.body.data.slug).expect(410);
+      } finally {
+        t.clock.reset();
+      }
     });
 
     it('should send an expired link to expiration_redirect_url when set', async () => {
@@ -308,11 +314,13 @@ describe('Short links', () => {
         expire_at: inSeconds(60),
         expiration_redirect_url: 'https://example.com/expired',
       }).expect(200);
-      await t.app
-        .get(LinksRepository)
-        .update(res.body.data.id, { expireAt: new Date(Date.now() - 1000) });
-      const visitRes = await visit(res.body.data.slug).expect(302);
-      expect(visitRes.headers.location).toBe('https://example.com/expired');
+      t.clock.advance(61_000);
+      try {
+        const visitRes = await visit(res.body.data.slug).expect(302);
+        expect(visitRes.headers.location).toBe('https://example.com/expired');
+      } finally {
+        t.clock.reset();
+      }
     });
 
     it('should count visits without writing on the request path', async () => {

@@ -1,50 +1,76 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Test, TestingModuleBuilder } from '@nestjs/testing';
 import type { Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { createApp } from '../../src/app.setup';
-import { validateEnv } from '../../src/config/env';
+import { AppModule } from '../../src/app.module';
+import { appOptions, configureApp } from '../../src/app.setup';
+import { Clock } from '../../src/common/clock';
+import { Env, validateEnv } from '../../src/config/env';
 import { dropDatabase, freshDatabaseUrl } from './test-database';
+import { TestClock } from './test-clock';
 
 export interface TestApp {
   app: NestExpressApplication;
+  env: Env;
   dbUrl: string;
   /** Where the local storage driver keeps this app's files. */
   storageDir: string;
   http: Server;
+  /** Moves this app's time on (expiry, cache validity) without touching any row. */
+  clock: TestClock;
   api: () => ReturnType<typeof request>;
   close: () => Promise<void>;
 }
 
+export interface TestAppOptions {
+  /** Replace providers before the app is built. */
+  override?: (builder: TestingModuleBuilder) => TestingModuleBuilder;
+}
+
 /**
- * The full AppModule on a fresh database, built exactly as main.ts builds it. `overrides` are
- * environment variables for this app only; with `DB_URL` among them the app shares that database
- * (a second instance) and leaves it in place when it closes.
+ * The full AppModule on a fresh database, configured as main.ts configures it. `settings` are
+ * environment variables for this app only (process.env is never changed); with `DB_URL` among
+ * them the app shares that database (a second instance) and leaves it in place when it closes.
  */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const saved = { ...process.env };
-  const shared = overrides.DB_URL !== undefined;
-  const dbUrl = overrides.DB_URL ?? (await freshDatabaseUrl());
-  const storageDir = overrides.STORAGE_LOCAL_DIR ?? mkdtempSync(join(tmpdir(), 'linkdrop-files-'));
-  Object.assign(process.env, overrides, { DB_URL: dbUrl, STORAGE_LOCAL_DIR: storageDir });
-  try {
-    const app = await createApp(validateEnv(process.env));
-    await app.init();
-    const http = app.getHttpServer();
-    return {
-      app,
-      dbUrl,
-      storageDir,
-      http,
-      api: () => request(http),
-      close: async () => {
-        await app.close();
-        if (!shared) await dropDatabase(dbUrl);
-      },
-    };
-  } finally {
-    process.env = saved;
-  }
+export async function createTestApp(
+  settings: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
+  const shared = settings.DB_URL !== undefined;
+  const dbUrl = settings.DB_URL ?? (await freshDatabaseUrl());
+  const storageDir = settings.STORAGE_LOCAL_DIR ?? mkdtempSync(join(tmpdir(), 'linkdrop-files-'));
+  const env = validateEnv({
+    ...process.env,
+    ...settings,
+    DB_URL: dbUrl,
+    STORAGE_LOCAL_DIR: storageDir,
+  });
+  const clock = new TestClock();
+  let builder = Test.createTestingModule({ imports: [AppModule.forRoot(env)] })
+    .overrideProvider(Clock)
+    .useValue(clock);
+  if (options.override) builder = options.override(builder);
+  const moduleRef = await builder.compile();
+  const app = configureApp(
+    moduleRef.createNestApplication<NestExpressApplication>(appOptions(env)),
+    env,
+  );
+  await app.init();
+  const http = app.getHttpServer();
+  return {
+    app,
+    env,
+    dbUrl,
+    storageDir,
+    http,
+    clock,
+    api: () => request(http),
+    close: async () => {
+      await app.close();
+      if (!shared) await dropDatabase(dbUrl);
+    },
+  };
 }

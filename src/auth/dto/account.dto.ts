@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { toUnix } from '../../common/time';
 import { Account } from '../account.entity';
-import { AccountCounts } from '../accounts.repository';
 
 export class PlanDto {
   @ApiProperty({ example: 'free' }) code!: string;
@@ -34,7 +33,10 @@ export class AccountDto extends AccountSummaryDto {
   @ApiProperty({ type: PlanDto }) plan!: PlanDto;
   @ApiProperty({ type: UsageDto }) usage!: UsageDto;
 
-  static fromAccount(a: Account, counts: AccountCounts): AccountDto {
+  static fromAccount(
+    a: Account,
+    counts: { links: number; texts: number; files: number },
+  ): AccountDto {
     const plan = a.plan!;
     return {
       ...AccountSummaryDto.from(a),

@@ -1,43 +1,17 @@
-import { ArgumentsHost, BadRequestException, Logger } from '@nestjs/common';
+import { BadRequestException, Logger } from '@nestjs/common';
+import { hostFor } from '../../../test/utils/http-host';
 import { DomainError } from '../errors/domain-error';
 import { AllExceptionsFilter, redactUrl } from './all-exceptions.filter';
+import { ErrorPages } from './error-pages';
 
-function hostFor(path: string, accept = 'application/json', locals: Record<string, unknown> = {}) {
-  const res = {
-    headersSent: false,
-    locals,
-    statusCode: 0,
-    body: undefined as unknown,
-    contentType: '',
-    status(code: number) {
-      this.statusCode = code;
-      return this;
-    },
-    json(b: unknown) {
-      this.body = b;
-      return this;
-    },
-    type(t: string) {
-      this.contentType = t;
-      return this;
-    },
-    set() {
-      return this;
-    },
-    send(b: unknown) {
-      this.body = b;
-      return this;
-    },
-  };
-  const req = { path, method: 'GET', originalUrl: `${path}?signature=secret`, headers: { accept } };
-  const host = {
-    switchToHttp: () => ({ getRequest: () => req, getResponse: () => res }),
-  } as unknown as ArgumentsHost;
-  return { host, res };
+class StubPages extends ErrorPages {
+  render(status: number, message: string) {
+    return { headers: {}, html: `<!doctype html><p>${status} ${message}</p>` };
+  }
 }
 
 describe('AllExceptionsFilter', () => {
-  const filter = new AllExceptionsFilter();
+  const filter = new AllExceptionsFilter(new StubPages());
   beforeAll(() => jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined));
 
   it('should turn a domain error into the envelope with its status and code', () => {
@@ -75,14 +49,14 @@ describe('AllExceptionsFilter', () => {
     expect((res.body as { data: { error_id: string } }).data.error_id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('should answer plain text in simple mode and HTML to browsers on public pages', () => {
-    const text = hostFor('/api/v1/shorten', '*/*', { errorFormat: 'text' });
-    filter.catch(new DomainError(400, 'validation_failed', 'bad url'), text.host);
-    expect(text.res.body).toBe('bad url');
+  it('should answer HTML to browsers on public pages, and JSON on the API', () => {
     const page = hostFor('/abc', 'text/html');
     filter.catch(new DomainError(404, 'not_found', 'Link not found'), page.host);
     expect(page.res.contentType).toBe('html');
-    expect(String(page.res.body)).toContain('<!doctype html>');
+    expect(String(page.res.body)).toContain('<p>404 Link not found</p>');
+    const api = hostFor('/api/v1/x', 'text/html');
+    filter.catch(new DomainError(404, 'not_found', 'Link not found'), api.host);
+    expect(api.res.body).toMatchObject({ code: 404, error: 'not_found' });
   });
 
   it('should redact tokens from logged URLs', () => {

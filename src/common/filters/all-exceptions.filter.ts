@@ -1,12 +1,17 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  Logger,
+  Optional,
+} from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { smmsFromEnvelope } from '../../compat/smms-shape';
 import { Envelope } from '../envelope';
 import { DomainError, ErrorCode } from '../errors/domain-error';
 import { isUniqueViolation } from '../errors/unique-violation';
-import { renderErrorPage } from '../html/error-page';
-import { PAGE_SECURITY_HEADERS } from '../html/layout';
+import { ErrorPages } from './error-pages';
 
 const HTTP_CODES: Record<number, ErrorCode> = {
   400: 'bad_request',
@@ -22,13 +27,16 @@ const HTTP_CODES: Record<number, ErrorCode> = {
   503: 'service_unavailable',
 };
 
-/** Whether a failed request wants plain text (simple mode) instead of the JSON envelope. */
-export const wantsPlainTextErrors = (res: Response) => res.locals.errorFormat === 'text';
-
-/** The one exception filter: every error becomes the envelope (or a page / plain text). */
+/**
+ * The one exception filter: every error becomes the envelope (or an HTML page for a browser on a
+ * public page). Routes that answer errors in another shape extend it and override `send`
+ * (`@UseFilters`): SM.MS's shape under /api/v2, plain text in simple mode.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
+
+  constructor(@Optional() private readonly pages?: ErrorPages) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
@@ -39,16 +47,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.end();
       return;
     }
-    if (res.locals.errorFormat === 'smms') {
-      // SM.MS clients ignore the body of a non-2xx answer: failures are 200 there.
-      res.status(200).json(smmsFromEnvelope(body));
-      return;
-    }
+    this.send(req, res, body);
+  }
+
+  protected send(req: Request, res: Response, body: Envelope<unknown>): void {
     res.status(body.code);
-    if (wantsPlainTextErrors(res)) {
-      res.type('text/plain; charset=utf-8').send(body.message);
-    } else if (wantsHtml(req)) {
-      res.set(PAGE_SECURITY_HEADERS).type('html').send(renderErrorPage(body.code, body.message));
+    if (this.pages && wantsHtml(req)) {
+      const page = this.pages.render(body.code, body.message);
+      res.set(page.headers).type('html').send(page.html);
     } else {
       res.json(body);
     }

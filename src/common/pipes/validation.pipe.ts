@@ -1,4 +1,4 @@
-import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error';
 
 /** Flattens nested class-validator errors into `{ "field.sub": ["message", ...] }`. */
@@ -13,7 +13,7 @@ export function fieldErrors(errors: ValidationError[], prefix = ''): Record<stri
 }
 
 /** whitelist + forbid unknown + transform; failures become 400 `validation_failed`. */
-export const createValidationPipe = () =>
+export const createValidationPipe = (options: ValidationPipeOptions = {}) =>
   new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
@@ -26,4 +26,5 @@ export const createValidationPipe = () =>
         errors: fields,
       });
     },
+    ...options,
   });

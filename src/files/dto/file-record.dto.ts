@@ -1,6 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
-import { SLUG_PATTERN } from '../../common/slug';
 
 /** The file record of spec 2.4. */
 export class FileRecordDto {
@@ -22,12 +20,4 @@ export class FileRecordDto {
   @ApiProperty({ description: '2 = completed (the only state a stored file has)', example: 2 })
   upload_status!: number;
   @ApiPropertyOptional({ description: 'Unix seconds; in history entries' }) created_at?: number;
-}
-
-/** The text fields that may come with an upload. */
-export class UploadFieldsDto {
-  @IsOptional() @IsString() @MaxLength(253) domain?: string;
-  @IsOptional()
-  @Matches(SLUG_PATTERN, { message: 'custom_slug must be 1-64 characters of A-Z a-z 0-9 _ -' })
-  custom_slug?: string;
 }

@@ -17,3 +17,6 @@ export abstract class Storage {
   /** Throws when the store cannot take files (readiness). */
   abstract check(): Promise<void>;
 }
+
+/** The storage key of a record's path (`/2026/11/21/…/x.png` → `2026/11/21/…/x.png`). */
+export const storageKey = (path: string): string => path.slice(1);

@@ -35,12 +35,13 @@ export const CustomSlugField = () =>
     Matches(SLUG_PATTERN, { message: 'custom_slug must be 1-64 characters of A-Z a-z 0-9 _ -' }),
   );
 
+/** One rule for the title of every kind of share. */
 export const TitleField = () =>
   applyDecorators(
-    ApiPropertyOptional({ type: String, nullable: true, maxLength: 255 }),
+    ApiPropertyOptional({ type: String, nullable: true, maxLength: 200 }),
     Clearable(),
     IsString(),
-    MaxLength(255),
+    MaxLength(200),
   );
 
 export const TagIdsField = () =>

@@ -1,14 +1,17 @@
-import { LinkInput, LinkUpdate } from '../links.service';
-import { CreateLinkDto } from './create-link.dto';
-import { ShortenQueryDto } from './shorten-query.dto';
-import { UpdateLinkDto } from './update-link.dto';
+import type { LinkInput, LinkUpdate } from '../links.service';
 
-/** API field names (snake_case, as the spec has them) to the service's input. */
-export const createInput = (d: CreateLinkDto | ShortenQueryDto): LinkInput => ({
-  kind: 'redirect',
-  targetUrl: 'url' in d ? d.url : d.target_url,
-  domain: d.domain,
-  customSlug: d.custom_slug,
+/** The link fields every kind of share takes, in the API's names (snake_case, as the spec). */
+export interface LinkFieldsDto {
+  title?: string | null;
+  tag_ids?: number[];
+  password?: string | null;
+  expire_at?: number | null;
+  expiration_redirect_url?: string | null;
+  redirect_code?: number;
+}
+
+/** The one mapping of the API's link fields to the service's names. */
+export const linkFields = (d: LinkFieldsDto): LinkUpdate => ({
   title: d.title,
   tagIds: d.tag_ids,
   password: d.password,
@@ -17,12 +20,19 @@ export const createInput = (d: CreateLinkDto | ShortenQueryDto): LinkInput => ({
   redirectCode: d.redirect_code,
 });
 
-export const updateInput = (d: UpdateLinkDto): LinkUpdate => ({
+type RedirectFields = LinkFieldsDto & { domain?: string; custom_slug?: string };
+
+export const createInput = (
+  d: RedirectFields & ({ url: string } | { target_url: string }),
+): LinkInput => ({
+  ...linkFields(d),
+  kind: 'redirect',
+  targetUrl: 'url' in d ? d.url : d.target_url,
+  domain: d.domain,
+  customSlug: d.custom_slug,
+});
+
+export const updateInput = (d: LinkFieldsDto & { target_url?: string }): LinkUpdate => ({
+  ...linkFields(d),
   targetUrl: d.target_url,
-  title: d.title,
-  tagIds: d.tag_ids,
-  password: d.password,
-  expireAt: d.expire_at,
-  expirationRedirectUrl: d.expiration_redirect_url,
-  redirectCode: d.redirect_code,
 });

@@ -7,6 +7,7 @@ import {
   ExpireAtField,
   PasswordField,
   TagIdsField,
+  TitleField,
 } from '../../links/dto/link-fields';
 import { TEXT_TYPES, TextType } from '../text.entity';
 
@@ -16,11 +17,7 @@ const TYPE_MESSAGE = `text_type must be one of: ${TEXT_TYPES.join(', ')}`;
 const NO_NUL = /^[^\u0000]*$/;
 
 export class TextFieldsDto {
-  @ApiPropertyOptional({ type: String, nullable: true, maxLength: 200 })
-  @IsOptional()
-  @IsString()
-  @MaxLength(200)
-  title?: string | null;
+  @TitleField() title?: string | null;
 
   @ApiPropertyOptional({
     description: 'highlight.js name or alias (source_code); detected if absent',

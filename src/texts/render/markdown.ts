@@ -1,7 +1,7 @@
 import MarkdownIt from 'markdown-it';
 import taskLists from 'markdown-it-task-lists';
 import sanitizeHtml from 'sanitize-html';
-import { escapeHtml } from '../../common/html/escape';
+import { escapeHtml } from '../../common/escape-html';
 import { canonicalLanguage, highlight } from './highlighter';
 
 // Raw HTML is off: `<script>` in Markdown stays text. The sanitizer below is a second wall.

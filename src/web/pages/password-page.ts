@@ -1,5 +1,5 @@
-import { escapeHtml } from '../../common/html/escape';
-import { renderPage } from '../../common/html/layout';
+import { escapeHtml } from '../../common/escape-html';
+import { renderPage } from './layout';
 
 /** The form a password-protected link shows; it posts back to the same address. */
 export const renderPasswordPage = (slug: string, wrongPassword: boolean): string =>

@@ -1,6 +1,7 @@
-import { escapeHtml } from '../common/html/escape';
-import { renderPage } from '../common/html/layout';
-import { humanSize } from '../common/human-size';
+import { escapeHtml } from '../../common/escape-html';
+import { humanSize } from '../../common/human-size';
+import { renderPage } from './layout';
+import { openGraph } from './open-graph';
 
 export interface FilePageModel {
   filename: string;
@@ -34,18 +35,13 @@ function previewOf(m: FilePageModel): string {
 /** The share page of a file: a preview for images, video and audio, its name, size, download. */
 export function renderFilePage(m: FilePageModel): string {
   const isImage = m.mime.startsWith('image/') && m.mime !== 'image/svg+xml';
-  const og = [
-    `<meta property="og:title" content="${escapeHtml(m.filename)}">`,
-    `<meta property="og:type" content="website">`,
-    `<meta property="og:url" content="${escapeHtml(m.shortUrl)}">`,
-    `<meta property="og:description" content="${escapeHtml(`${m.mime}, ${humanSize(m.size)}`)}">`,
-    ...(isImage && m.preview
-      ? [
-          `<meta property="og:image" content="${escapeHtml(m.downloadUrl)}">`,
-          `<meta name="twitter:card" content="summary_large_image">`,
-        ]
-      : []),
-  ].join('');
+  const og = openGraph({
+    title: m.filename,
+    type: 'website',
+    url: m.shortUrl,
+    description: `${m.mime}, ${humanSize(m.size)}`,
+    image: isImage && m.preview ? m.downloadUrl : undefined,
+  });
   const dims = m.width && m.height ? ` · ${m.width}×${m.height}` : '';
   return renderPage(
     m.filename,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
 import { isbot } from 'isbot';
-import { escapeHtml } from '../common/html/escape';
+import { escapeHtml } from '../common/escape-html';
 import { notFound } from '../common/errors/domain-error';
 import { Env } from '../config/env';
 import { DomainsService } from '../domains/domains.service';
@@ -9,26 +8,40 @@ import { Link } from '../links/link.entity';
 import { LinksService } from '../links/links.service';
 import { canonicalLanguage, highlight } from './render/highlighter';
 import { renderMarkdown } from './render/markdown';
-import { renderBurnPlaceholder, renderTextPage } from './render/text-page';
-import { Text } from './text.entity';
+import { Text, TextType } from './text.entity';
 import { TextsService } from './texts.service';
 
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
+/** What a text's page shows; the web module turns it into HTML. */
 export interface TextView {
-  html?: string;
-  raw?: string;
-  /** A bot asked for a burn-after-read text: it gets neither content nor a burn. */
-  placeholder?: string;
-  nonce?: string;
+  slug: string;
+  title: string | null;
+  shortUrl: string;
+  textType: TextType;
+  /** The language shown (source code), after a reader's switch. */
+  language: string | null;
+  sizeBytes: number;
+  lines: number;
+  /** Ready, safe HTML of the content: highlighted code, escaped text or sanitized Markdown. */
+  contentHtml: string;
+  /** A short plain-text excerpt for link previews; null when the share must not leak. */
+  excerpt: string | null;
+  burned: boolean;
 }
 
+export type TextRead =
+  /** A bot asked for a burn-after-read text: it gets neither content nor a burn. */
+  | { type: 'placeholder'; shortUrl: string }
+  | { type: 'raw'; content: string }
+  | { type: 'page'; view: TextView };
+
 /**
- * The public side of text shares: rendering (cached by link version and language) and
+ * Reading a text share: content rendered once per link version and language (cached), and
  * burn-after-read, which only a person's GET uses up.
  */
 @Injectable()
-export class TextPagesService {
+export class TextReadsService {
   private readonly rendered = new Map<string, string>();
   private renderedBytes = 0;
 
@@ -39,29 +52,28 @@ export class TextPagesService {
     private readonly env: Env,
   ) {}
 
-  async view(
+  async read(
     link: Link,
     req: { userAgent?: string; method: string },
     lang?: string,
     raw = false,
-  ): Promise<TextView> {
+  ): Promise<TextRead> {
     const text = await this.texts.getText(link);
     const shortUrl = this.domains.shortUrl(link.domainId, link.slug);
     const person = req.method === 'GET' && !isbot(req.userAgent ?? '');
     let burned = false;
     if (text.burnAfterRead) {
-      if (!person) return { placeholder: renderBurnPlaceholder(shortUrl) };
+      if (!person) return { type: 'placeholder', shortUrl };
       // Delete first: of two readers racing, only the one whose delete succeeded sees it.
-      if (!(await this.links.consume(link))) throw notFound('Text');
+      if (!(await this.links.remove(link))) throw notFound('Text');
       burned = true;
     }
-    if (raw) return { raw: text.content };
+    if (raw) return { type: 'raw', content: text.content };
     const language =
       text.textType === 'source_code'
         ? ((lang && canonicalLanguage(lang)) ?? text.language ?? 'plaintext')
         : null;
-    const nonce = randomBytes(16).toString('base64');
-    const html = renderTextPage({
+    const view: TextView = {
       slug: link.slug,
       title: link.title,
       shortUrl,
@@ -74,9 +86,8 @@ export class TextPagesService {
         : this.cached(link, text, language),
       excerpt: link.passwordHash || text.burnAfterRead ? null : excerpt(text.content),
       burned,
-      nonce,
-    });
-    return { html, nonce };
+    };
+    return { type: 'page', view };
   }
 
   private cached(link: Link, text: Text, language: string | null): string {

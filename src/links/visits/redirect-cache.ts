@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock';
 import { Env } from '../../config/env';
 import { RedisService } from '../../redis/redis.service';
 
@@ -27,6 +28,7 @@ export class RedirectCache {
   constructor(
     env: Env,
     private readonly redis: RedisService,
+    private readonly clock: Clock,
   ) {
     this.max = env.REDIRECT_CACHE_SIZE;
     this.ttlMs = env.REDIRECT_CACHE_TTL_SECONDS * 1000;
@@ -55,7 +57,7 @@ export class RedirectCache {
   ) {
     if (this.max === 0) return;
     const key = RedirectCache.key(domainId, slug);
-    const ttlEnd = Date.now() + this.ttlMs;
+    const ttlEnd = this.clock.now() + this.ttlMs;
     const validUntilMs = expireAt ? Math.min(expireAt.getTime(), ttlEnd) : ttlEnd;
     this.entries.delete(key);
     this.entries.set(key, { ...value, validUntilMs });

@@ -1,26 +1,12 @@
-import { escapeHtml } from '../../common/html/escape';
+import { escapeHtml } from '../../common/escape-html';
 import { humanSize } from '../../common/human-size';
-import { renderPage } from '../../common/html/layout';
-import { TextType } from '../text.entity';
-import { LANGUAGES, languageLabel } from './highlighter';
+import { LANGUAGES, languageLabel } from '../../texts/render/highlighter';
+import type { TextView } from '../../texts/text-reads.service';
+import { renderPage } from './layout';
+import { openGraph } from './open-graph';
 import { HIGHLIGHT_THEME, SHARE_STYLE } from './theme';
 
-export interface TextPageModel {
-  slug: string;
-  title: string | null;
-  shortUrl: string;
-  textType: TextType;
-  /** The language shown (source code), after a reader's switch. */
-  language: string | null;
-  sizeBytes: number;
-  lines: number;
-  /** Ready, safe HTML of the content: highlighted code, escaped text or sanitized Markdown. */
-  contentHtml: string;
-  /** A short plain-text excerpt for link previews; null when the share must not leak. */
-  excerpt: string | null;
-  burned: boolean;
-  nonce: string;
-}
+export type TextPageModel = TextView & { nonce: string };
 
 const COPY_SCRIPT = `document.getElementById('copy').hidden=false;document.getElementById('copy').onclick=function(){navigator.clipboard.writeText(document.getElementById('content').textContent).then(function(){document.getElementById('copy').textContent='Copied'})}`;
 
@@ -43,12 +29,7 @@ function body(m: TextPageModel): string {
 /** The page of a text share, rendered on the server; script only for the copy button. */
 export function renderTextPage(m: TextPageModel): string {
   const title = m.title || 'Untitled text';
-  const og = [
-    `<meta property="og:title" content="${escapeHtml(title)}">`,
-    `<meta property="og:type" content="article">`,
-    `<meta property="og:url" content="${escapeHtml(m.shortUrl)}">`,
-    ...(m.excerpt ? [`<meta property="og:description" content="${escapeHtml(m.excerpt)}">`] : []),
-  ].join('');
+  const og = openGraph({ title, type: 'article', url: m.shortUrl, description: m.excerpt });
   const meta = [
     m.language ? `<span>${escapeHtml(languageLabel(m.language))}</span>` : '',
     m.textType !== 'markdown' ? `<span>${m.lines} lines</span>` : '',

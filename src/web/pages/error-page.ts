@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape';
+import { escapeHtml } from '../../common/escape-html';
 import { renderPage } from './layout';
 
 const TITLES: Record<number, string> = {

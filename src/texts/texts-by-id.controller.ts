@@ -12,7 +12,7 @@ import { TextsService } from './texts.service';
 @ApiTags('texts')
 @ApiAuth()
 @Controller('api/v1/texts')
-export class TextsResourceController {
+export class TextsByIdController {
   constructor(private readonly texts: TextsService) {}
 
   @Get()

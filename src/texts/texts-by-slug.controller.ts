@@ -13,7 +13,7 @@ import { TextsService } from './texts.service';
 @ApiTags('texts')
 @ApiAuth()
 @Controller('api/v1/text')
-export class TextsController {
+export class TextsBySlugController {
   constructor(private readonly texts: TextsService) {}
 
   @Post()

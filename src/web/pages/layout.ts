@@ -1,4 +1,4 @@
-import { escapeHtml } from './escape';
+import { escapeHtml } from '../../common/escape-html';
 
 export interface PageOptions {
   /** Extra markup for <head> (meta tags, styles); must already be safe HTML. */
@@ -8,25 +8,6 @@ export interface PageOptions {
   /** Wide layout for code. */
   wide?: boolean;
 }
-
-/** Headers every public page sends: no script runs unless the page carries this nonce. */
-export const pageSecurityHeaders = (scriptNonce?: string): Record<string, string> => ({
-  'Content-Security-Policy': [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "media-src 'self'",
-    scriptNonce ? `script-src 'nonce-${scriptNonce}'` : "script-src 'none'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-});
-
-export const PAGE_SECURITY_HEADERS = pageSecurityHeaders();
 
 const STYLE = `:root{color-scheme:light dark;--fg:#1b1f24;--bg:#fff;--muted:#59636e;--accent:#0b57d0;--line:#d1d9e0;--code:#f6f8fa}
 @media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--muted:#9198a1;--accent:#7aa2ff;--line:#3d444d;--code:#151b23}}

@@ -1,3 +1,4 @@
+import { Clock } from '../../common/clock';
 import { Env } from '../../config/env';
 import { RedisService } from '../../redis/redis.service';
 import { RedirectCache } from './redirect-cache';
@@ -14,7 +15,11 @@ const redis = {
   publish: (_: string, key: string) => published.push(key),
 } as unknown as RedisService;
 const cacheOf = (size: number) =>
-  new RedirectCache({ REDIRECT_CACHE_SIZE: size, REDIRECT_CACHE_TTL_SECONDS: 60 } as Env, redis);
+  new RedirectCache(
+    { REDIRECT_CACHE_SIZE: size, REDIRECT_CACHE_TTL_SECONDS: 60 } as Env,
+    redis,
+    new Clock(),
+  );
 
 describe('RedirectCache', () => {
   it('should evict the least recently used entry when full', () => {

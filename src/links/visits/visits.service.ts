@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { verifyPassword } from '../../auth/password';
+import { Clock } from '../../common/clock';
 import { DomainError, notFound } from '../../common/errors/domain-error';
 import { SLUG_PATTERN } from '../../common/slug';
 import { DomainsService } from '../../domains/domains.service';
@@ -35,11 +36,12 @@ export class VisitsService {
     private readonly clicks: ClickBuffer,
     private readonly cookie: LinkPasswordCookie,
     private readonly throttle: LinkPasswordThrottle,
+    private readonly clock: Clock,
   ) {}
 
   async visit(r: VisitRequest, secure: boolean, unlocking = false): Promise<Visit> {
     const link = await this.find(r.host, r.slug);
-    if (link.expireAt && link.expireAt.getTime() <= Date.now()) {
+    if (link.expireAt && link.expireAt.getTime() <= this.clock.now()) {
       if (link.expirationRedirectUrl) {
         return { type: 'redirect', status: 302, location: link.expirationRedirectUrl };
       }
@@ -78,14 +80,8 @@ export class VisitsService {
   private async checkPassword(link: Link, password: string, ip: string): Promise<boolean> {
     const wait = this.throttle.retryAfter(ip, link.id);
     if (wait > 0) {
-      throw new DomainError(
-        429,
-        'rate_limited',
-        `Too many wrong passwords; try again in ${wait} s`,
-        {
-          retry_after: wait,
-        },
-      );
+      const message = `Too many wrong passwords; try again in ${wait} s`;
+      throw new DomainError(429, 'rate_limited', message, { retry_after: wait });
     }
     const ok = await verifyPassword(password, link.passwordHash!);
     if (ok) this.throttle.succeed(ip, link.id);

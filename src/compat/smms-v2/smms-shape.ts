@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Envelope } from '../common/envelope';
+import type { Envelope } from '../../common/envelope';
 
 /** SM.MS v2's answer shape: `code` is a word, the HTTP status is always 200. */
 export interface SmmsAnswer {

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import rangeParser from 'range-parser';
-import { StoredFile } from './file.entity';
-import { Storage } from './storage/storage';
-import { isActiveContent } from './upload/sniff';
+import { StoredFile } from '../files/file.entity';
+import { Storage } from '../files/storage/storage';
+import { isActiveContent } from '../files/upload/sniff';
+import { FILE_BYTES_HEADERS } from './security-headers';
 
 const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
   `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -24,12 +25,7 @@ export class FileServer {
       'Content-Type': file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime,
       ETag: etag,
       'Last-Modified': file.createdAt.toUTCString(),
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      'Accept-Ranges': 'bytes',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy':
-        "sandbox; default-src 'none'; img-src 'self' data:; media-src 'self'",
-      'Cross-Origin-Resource-Policy': 'cross-origin',
+      ...FILE_BYTES_HEADERS,
       'Content-Disposition': contentDisposition(active ? 'attachment' : 'inline', file.filename),
     });
     if (req.headers['if-none-match'] === etag) {

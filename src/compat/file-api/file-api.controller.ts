@@ -1,0 +1,76 @@
+import {
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  UploadedFiles,
+} from '@nestjs/common';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedAccount } from '../../auth/authenticated-account';
+import { CurrentAccount } from '../../common/decorators/current-account.decorator';
+import { Public } from '../../common/decorators/public.decorator';
+import { ApiAuth } from '../../common/openapi';
+import { FileRecordDto } from '../../files/dto/file-record.dto';
+import { HistoryQuery } from '../../files/dto/history.query';
+import { UploadFields, UploadFieldsDto } from '../../files/dto/upload-fields.dto';
+import { FilesService } from '../../files/files.service';
+import { AcceptsUpload } from '../../files/upload/accepts-upload.decorator';
+import type { UploadedFile } from '../../files/upload/streaming-storage-engine';
+
+/**
+ * The spec's `{base_url}/file` layer: clients of the old SM.MS-style image host move over by
+ * replacing their base address with `{base_url}/file`.
+ */
+@ApiTags('files')
+@Controller('api/v1/file')
+export class FileApiController {
+  constructor(private readonly files: FilesService) {}
+
+  @Post('upload')
+  @HttpCode(200)
+  @ApiAuth()
+  @AcceptsUpload()
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: {
+        file: { type: 'string', format: 'binary', description: 'or `legacyfile`, or `smfile`' },
+        domain: { type: 'string' },
+        custom_slug: { type: 'string' },
+      },
+    },
+  })
+  @ApiOperation({ summary: 'Upload a file (streamed; the plan limits apply as it arrives)' })
+  upload(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @UploadedFiles() files: UploadedFile[] | undefined,
+    @UploadFields() fields: UploadFieldsDto,
+  ): Promise<FileRecordDto> {
+    return this.files.upload(account, files, fields);
+  }
+
+  @Get('upload_history')
+  @ApiAuth()
+  @ApiOperation({ summary: 'The same as GET /files, where old clients look for it' })
+  uploadHistory(@CurrentAccount() account: AuthenticatedAccount, @Query() q: HistoryQuery) {
+    return this.files.history(account.id, q.page);
+  }
+
+  @Get('delete/:hash')
+  @Public()
+  @ApiOperation({ summary: 'Delete a file by its delete hash (no token: the hash is the key)' })
+  deleteByGet(@Param('hash') hash: string) {
+    return this.files.deleteByHash(hash);
+  }
+
+  @Delete('delete/:hash')
+  @Public()
+  @ApiOperation({ summary: 'Delete a file by its delete hash' })
+  delete(@Param('hash') hash: string) {
+    return this.files.deleteByHash(hash);
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+
+const managers = new WeakMap<Tx, EntityManager>();
+
+/**
+ * An open transaction. Services hand it on without looking inside; only repositories reach the
+ * connection behind it (`managerOf`), so TypeORM stays out of service signatures.
+ */
+export class Tx {
+  private readonly committed: (() => unknown)[] = [];
+
+  constructor(manager: EntityManager) {
+    managers.set(this, manager);
+  }
+
+  /** Work that must only happen once the writes are durable (cache invalidation, stored bytes). */
+  afterCommit(fn: () => unknown): void {
+    this.committed.push(fn);
+  }
+
+  /** @internal Called by UnitOfWork after COMMIT. */
+  async runAfterCommit(): Promise<void> {
+    for (const fn of this.committed) await fn();
+  }
+}
+
+/** The connection behind a transaction; for repositories only. */
+export const managerOf = (tx: Tx): EntityManager => managers.get(tx)!;
+
+/** Opens transactions: everything written through one `run` is kept, or none of it. */
+@Injectable()
+export class UnitOfWork {
+  constructor(private readonly db: DataSource) {}
+
+  async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    let tx!: Tx;
+    const result = await this.db.transaction((em) => work((tx = new Tx(em))));
+    await tx.runAfterCommit();
+    return result;
+  }
+}

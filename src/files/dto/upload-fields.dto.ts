@@ -1,0 +1,30 @@
+import { createParamDecorator, ExecutionContext } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import type { Request } from 'express';
+import { createValidationPipe } from '../../common/pipes/validation.pipe';
+import { SLUG_PATTERN } from '../../common/slug';
+
+const emptyIsAbsent = () =>
+  Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value));
+
+/** The text fields that may come with an upload; others (clients send `format`...) are ignored. */
+export class UploadFieldsDto {
+  @emptyIsAbsent() @IsOptional() @IsString() @MaxLength(253) domain?: string;
+  @emptyIsAbsent()
+  @IsOptional()
+  @Matches(SLUG_PATTERN, { message: 'custom_slug must be 1-64 characters of A-Z a-z 0-9 _ -' })
+  custom_slug?: string;
+}
+
+/** The validated text fields of a multipart upload (multer puts them on the body). */
+export const UploadFields = () =>
+  createParamDecorator((_: unknown, ctx: ExecutionContext) => {
+    const body: unknown = ctx.switchToHttp().getRequest<Request>().body;
+    return typeof body === 'object' && body !== null ? { ...body } : {};
+  })(
+    createValidationPipe({
+      forbidNonWhitelisted: false,
+      validateCustomDecorators: true,
+    }),
+  );

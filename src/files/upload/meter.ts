@@ -1,0 +1,112 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Readable, Transform } from 'node:stream';
+import { DomainError } from '../../common/errors/domain-error';
+import { randomSlug } from '../../common/slug';
+import { Storage, storageKey } from '../storage/storage';
+import { cleanFilename } from './filename';
+import { dimensions, HEAD_BYTES, sniff } from './sniff';
+
+export interface UploadLimits {
+  /** The plan's per-file limit. */
+  maxFileBytes: number;
+  /** What is left of the storage quota. */
+  quotaLeft: number;
+}
+
+export interface ReceivedFile {
+  filename: string;
+  storename: string;
+  /** `/<yyyy>/<mm>/<dd>/<random>/<storename>`; the storage key is this without the first slash. */
+  path: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  width: number;
+  height: number;
+}
+
+export const fileTooLarge = (max: number) =>
+  new DomainError(413, 'file_too_large', `The file is larger than your plan allows (${max} bytes)`);
+export const quotaExceeded = () =>
+  new DomainError(413, 'quota_exceeded', 'The file does not fit in what is left of your storage');
+
+/**
+ * Streams one file into storage while counting, hashing and sniffing it. Limits are enforced as
+ * the bytes arrive; on any failure (a limit, an empty file, a broken stream) nothing is left in
+ * storage and the promise rejects.
+ */
+export async function meterIntoStorage(
+  stream: Readable,
+  clientName: string | undefined,
+  storage: Storage,
+  limits: UploadLimits,
+): Promise<ReceivedFile> {
+  const { chunks, ended } = await readHead(stream, 4100);
+  const type = await sniff(Buffer.concat(chunks));
+  const storename = `${randomSlug(16)}.${type.ext}`;
+  const path = `/${datePath(new Date())}/${randomBytes(6).toString('hex')}/${storename}`;
+
+  const hash = createHash('sha256');
+  const headChunks: Buffer[] = [];
+  let headSize = 0;
+  let size = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      if (size > limits.maxFileBytes) return done(fileTooLarge(limits.maxFileBytes));
+      if (size > limits.quotaLeft) return done(quotaExceeded());
+      hash.update(chunk);
+      if (headSize < HEAD_BYTES) {
+        headChunks.push(chunk);
+        headSize += chunk.length;
+      }
+      done(null, chunk);
+    },
+  });
+  stream.on('error', (e) => meter.destroy(e));
+  // A limit can trip before storage attaches; storage still sees the error (the stream is errored).
+  meter.on('error', () => undefined);
+  for (const c of chunks) meter.write(c);
+  if (ended) meter.end();
+  else stream.pipe(meter);
+
+  await storage.put(storageKey(path), meter, type.mime);
+  if (size === 0) {
+    await storage.delete(storageKey(path));
+    throw new DomainError(400, 'empty_file', 'The file is empty');
+  }
+  return {
+    filename: cleanFilename(clientName),
+    storename,
+    path,
+    mime: type.mime,
+    size,
+    sha256: hash.digest('hex'),
+    ...dimensions(Buffer.concat(headChunks).subarray(0, HEAD_BYTES), type.mime),
+  };
+}
+
+/** The first `n` bytes (or all, if fewer), leaving the stream paused after them. */
+function readHead(stream: Readable, n: number): Promise<{ chunks: Buffer[]; ended: boolean }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    const done = (ended: boolean) => {
+      stream.off('data', onData).off('end', onEnd).off('error', reject);
+      resolve({ chunks, ended });
+    };
+    const onData = (c: Buffer) => {
+      chunks.push(c);
+      total += c.length;
+      if (total >= n) {
+        stream.pause();
+        done(false);
+      }
+    };
+    const onEnd = () => done(true);
+    stream.on('data', onData).on('end', onEnd).on('error', reject);
+  });
+}
+
+const datePath = (d: Date) =>
+  `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;

@@ -1,0 +1,61 @@
+import type { Request } from 'express';
+import type { StorageEngine } from 'multer';
+import type { AuthenticatedAccount } from '../../auth/authenticated-account';
+import { DomainError } from '../../common/errors/domain-error';
+import { Storage, storageKey } from '../storage/storage';
+import { meterIntoStorage, ReceivedFile, UploadLimits } from './meter';
+
+/** `file` (the spec), `legacyfile` (its alias), `smfile` (what SM.MS clients send). */
+export const FILE_FIELDS = new Set(['file', 'legacyfile', 'smfile']);
+
+/** What multer hands the controller for the one file part. */
+export type UploadedFile = Express.Multer.File & { received: ReceivedFile };
+
+type UploadRequest = Request & { account?: AuthenticatedAccount; fileSeen?: boolean };
+
+export const badUpload = (message: string) => new DomainError(400, 'bad_request', message);
+
+export const limitsOf = (account: AuthenticatedAccount): UploadLimits => ({
+  maxFileBytes: account.maxFileBytes,
+  quotaLeft: account.storageQuotaBytes - account.storageBytes,
+});
+
+/**
+ * multer's storage engine for uploads: streams the one file part into the storage driver through
+ * the meter (type sniffing, SHA-256, the caller's plan limit and quota as the bytes arrive).
+ * multer calls `_removeFile` for what was stored when the request fails later.
+ */
+export class StreamingStorageEngine implements StorageEngine {
+  constructor(private readonly storage: Storage) {}
+
+  _handleFile(
+    req: UploadRequest,
+    file: Express.Multer.File,
+    cb: (error?: unknown, info?: Partial<UploadedFile>) => void,
+  ): void {
+    const refuse = (message: string) => {
+      file.stream.resume();
+      cb(badUpload(message));
+    };
+    if (!FILE_FIELDS.has(file.fieldname)) {
+      return refuse(
+        `Unexpected file field "${file.fieldname}"; send the file as "file" (or "smfile")`,
+      );
+    }
+    if (req.fileSeen) return refuse('Send exactly one file per upload');
+    req.fileSeen = true;
+    if (!req.account) return refuse('No account for this upload');
+    meterIntoStorage(file.stream, file.originalname, this.storage, limitsOf(req.account)).then(
+      (received) => cb(null, { received, size: received.size }),
+      (e: unknown) => cb(e),
+    );
+  }
+
+  _removeFile(_req: Request, file: Partial<UploadedFile>, cb: (error: Error | null) => void): void {
+    if (!file.received) return cb(null);
+    this.storage.delete(storageKey(file.received.path)).then(
+      () => cb(null),
+      (e: Error) => cb(e),
+    );
+  }
+}

@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { randomBytes } from 'node:crypto';
+import { notFound } from '../common/errors/domain-error';
+import { FilesService } from '../files/files.service';
+import { Link } from '../links/link.entity';
+import { sendRedirect } from '../links/visits/send-redirect';
+import { Visit } from '../links/visits/visits.service';
+import { TextReadsService } from '../texts/text-reads.service';
+import { FileServer } from './file-server';
+import { renderFilePage } from './pages/file-page';
+import { renderPasswordPage } from './pages/password-page';
+import { renderBurnPlaceholder, renderTextPage } from './pages/text-page';
+import { lockedPageHeaders, RAW_TEXT_HEADERS, sharePageHeaders } from './security-headers';
+
+export interface RespondOptions {
+  raw?: boolean;
+  lang?: string;
+}
+
+/** Turns what a visit got (VisitsService) into the HTTP answer for each kind of share. */
+@Injectable()
+export class ShareResponder {
+  constructor(
+    private readonly texts: TextReadsService,
+    private readonly files: FilesService,
+    private readonly fileServer: FileServer,
+  ) {}
+
+  async respond(req: Request, res: Response, visit: Visit, opts: RespondOptions): Promise<void> {
+    switch (visit.type) {
+      case 'redirect':
+        if (opts.raw) throw notFound('Link');
+        return sendRedirect(res, visit.status, visit.location);
+      case 'locked':
+        res.status(401).set(lockedPageHeaders());
+        res.type('html').send(renderPasswordPage(visit.link.slug, visit.wrongPassword));
+        return;
+      case 'unlocked':
+        // 303: the browser follows with a GET, which now carries the cookie.
+        res.setHeader('Set-Cookie', visit.cookie);
+        return sendRedirect(res, 303, `/${visit.link.slug}`);
+      case 'content':
+        if (visit.link.kind === 'file') return this.sendFile(req, res, visit.link, opts.raw);
+        if (visit.link.kind === 'text') return this.sendText(req, res, visit.link, opts);
+        throw notFound('Link');
+    }
+  }
+
+  private async sendText(req: Request, res: Response, link: Link, opts: RespondOptions) {
+    const reader = { userAgent: req.get('user-agent'), method: req.method };
+    const read = await this.texts.read(link, reader, opts.lang, opts.raw);
+    if (read.type === 'raw') {
+      res.status(200).set(RAW_TEXT_HEADERS).type('text/plain; charset=utf-8').send(read.content);
+    } else if (read.type === 'placeholder') {
+      res.status(200).set(sharePageHeaders()).type('html');
+      res.send(renderBurnPlaceholder(read.shortUrl));
+    } else {
+      const nonce = randomBytes(16).toString('base64');
+      res.status(200).set(sharePageHeaders(nonce)).type('html');
+      res.send(renderTextPage({ ...read.view, nonce }));
+    }
+  }
+
+  private async sendFile(req: Request, res: Response, link: Link, raw = false): Promise<void> {
+    const file = await this.files.getByLink(link);
+    if (raw) return this.fileServer.send(req, res, file);
+    res.status(200).set(sharePageHeaders()).type('html');
+    res.send(
+      renderFilePage({
+        filename: file.filename,
+        mime: file.mime,
+        size: file.size,
+        width: file.width,
+        height: file.height,
+        rawUrl: `/${link.slug}/raw`,
+        downloadUrl: link.passwordHash ? `/${link.slug}/raw` : this.files.urlOf(file),
+        shortUrl: this.files.pageUrlOf(link),
+        preview: !link.passwordHash,
+      }),
+    );
+  }
+}

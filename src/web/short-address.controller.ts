@@ -1,0 +1,72 @@
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import type { Request, Response } from 'express';
+import { Public } from '../common/decorators/public.decorator';
+import { RawResponse } from '../common/decorators/raw-response.decorator';
+import { VisitRequest, VisitsService } from '../links/visits/visits.service';
+import { ShareResponder } from './share-responder';
+
+class UnlockDto {
+  @IsOptional() @IsString() @MaxLength(200) password?: string;
+}
+
+/**
+ * `/<slug>` on a short domain, whatever its kind: the redirect (when the fast path did not
+ * answer it), the password form, a text's or a file's page, and `/<slug>/raw`.
+ */
+@ApiExcludeController()
+@Public()
+@RawResponse()
+@Controller()
+export class ShortAddressController {
+  constructor(
+    private readonly visits: VisitsService,
+    private readonly responder: ShareResponder,
+  ) {}
+
+  @Get(':slug')
+  async visit(
+    @Param('slug') slug: string,
+    @Query('lang') lang: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const visit = await this.visits.visit(
+      visitOf(req, slug, req.get('x-link-password')),
+      req.secure,
+    );
+    await this.responder.respond(req, res, visit, {
+      lang: typeof lang === 'string' ? lang : undefined,
+    });
+  }
+
+  @Get(':slug/raw')
+  async raw(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {
+    const visit = await this.visits.visit(
+      visitOf(req, slug, req.get('x-link-password')),
+      req.secure,
+    );
+    await this.responder.respond(req, res, visit, { raw: true });
+  }
+
+  @Post(':slug')
+  async unlock(
+    @Param('slug') slug: string,
+    @Body() body: UnlockDto,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    const visit = visitOf(req, slug, body.password ?? '');
+    await this.responder.respond(req, res, await this.visits.visit(visit, req.secure, true), {});
+  }
+}
+
+const visitOf = (req: Request, slug: string, password: string | undefined): VisitRequest => ({
+  host: req.headers.host,
+  slug,
+  ip: req.ip ?? 'unknown',
+  cookies: req.headers.cookie,
+  password,
+  countable: req.method === 'GET',
+});
