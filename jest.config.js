@@ -1,4 +1,5 @@
-// Unit tests beside the code; e2e tests run once per database driver with the same spec files.
+// Unit tests beside the code (no I/O); process tests spawn the service and the CLI as operators
+// run them; e2e tests run once per database driver with the same spec files.
 const ts = { '^.+\\.ts$': 'ts-jest' };
 const e2e = (name, dbKind) => ({
   displayName: name,
@@ -16,6 +17,13 @@ module.exports = {
       displayName: 'unit',
       rootDir: __dirname,
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
+      transform: ts,
+      testEnvironment: 'node',
+    },
+    {
+      displayName: 'process',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/test/process/**/*.spec.ts'],
       transform: ts,
       testEnvironment: 'node',
     },

@@ -84,9 +84,16 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
       dialogs++;
       void d.dismiss();
     });
-    await page.goto(`${base}/${slug}`);
+    const response = await page.goto(`${base}/${slug}`);
+    // The share itself, not an error page: every payload is on the page, inert.
+    expect(response?.status()).toBe(200);
+    expect(await page.locator('h1').textContent()).toBe('<img src=x onerror="window.__xss=1">');
+    expect(await page.locator('article.markdown').textContent()).toContain(
+      '<script>window.__xss=3</script>',
+    );
     const link = page.getByText('click me');
-    if (await link.count()) await link.click({ trial: false }).catch(() => undefined);
+    expect(await link.count()).toBe(1);
+    await link.click().catch(() => undefined);
     await page.waitForTimeout(200);
     expect(
       await page.evaluate(() => (window as unknown as { __xss?: number }).__xss),

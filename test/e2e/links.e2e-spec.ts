@@ -214,10 +214,11 @@ describe('Short links', () => {
       const noToken = await t.api().get('/api/v1/shorten').query({ url: 'https://x.example' });
       expect(noToken.status).toBe(401);
       expect(noToken.headers['content-type']).toMatch(/^text\/plain/);
+      await shorten({ target_url: 'https://example.com/1', custom_slug: 'simple-taken' });
       const taken = await t
         .api()
         .get('/api/v1/shorten')
-        .query({ signature: a.token, url: 'https://x.example', custom_slug: 'taken' })
+        .query({ signature: a.token, url: 'https://x.example', custom_slug: 'simple-taken' })
         .expect(409);
       expect(taken.text).toMatch(/taken/);
     });

@@ -19,20 +19,44 @@ describe(`Migrations on ${dbKind()}`, () => {
     expect(t.app.get(DataSource).options.synchronize).toBe(false);
   });
 
+  it('should create a table for every entity and join table, and nothing else', async () => {
+    const db = t.app.get(DataSource);
+    const tables = entityTables(db);
+    expect(tables).toEqual(TABLES);
+    expect(await tablesOf(db, tables)).toEqual(TABLES);
+  });
+
   it('should revert every migration and apply them again', async () => {
     const db = t.app.get(DataSource);
     for (let i = 0; i < MIGRATIONS.length; i++) await db.undoLastMigration();
-    expect(await tablesOf(db)).toEqual([]);
+    expect(await tablesOf(db, TABLES)).toEqual([]);
     await db.runMigrations();
     expect(await db.showMigrations()).toBe(false);
-    expect(await tablesOf(db)).toEqual(['accounts', 'files', 'links', 'plans', 'texts']);
+    expect(await tablesOf(db, TABLES)).toEqual(TABLES);
   });
 });
 
-async function tablesOf(db: DataSource): Promise<string[]> {
+const TABLES = [
+  'accounts',
+  'api_tokens',
+  'domains',
+  'files',
+  'link_tags',
+  'links',
+  'plans',
+  'tags',
+  'texts',
+];
+
+/** What the entities (and their many-to-many join tables) map to. */
+const entityTables = (db: DataSource) =>
+  [...new Set(db.entityMetadatas.map((m) => m.tableName))].sort();
+
+/** Which of these tables exist in the database now. */
+async function tablesOf(db: DataSource, names: string[]): Promise<string[]> {
   const qr = db.createQueryRunner();
   try {
-    const tables = await qr.getTables(['links', 'accounts', 'plans', 'texts', 'files']);
+    const tables = await qr.getTables(names);
     return tables.map((x) => x.name.split('.').pop()!).sort();
   } finally {
     await qr.release();

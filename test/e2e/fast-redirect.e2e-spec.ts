@@ -1,0 +1,101 @@
+import { DomainsService } from '../../src/domains/domains.service';
+import { FastRedirectPath } from '../../src/links/visits/fast-redirect-path';
+import { createAccount, TestAccount } from '../factories/account.factory';
+import { createTestApp, TestApp } from '../utils/create-test-app';
+
+const HOST = 'localhost:3000';
+const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+
+describe('The fast redirect path', () => {
+  let t: TestApp;
+  let a: TestAccount;
+  let fast: FastRedirectPath;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createAccount(t);
+    fast = t.app.get(FastRedirectPath);
+  });
+  afterAll(() => t.close());
+  afterEach(() => t.clock.reset());
+
+  const shorten = async (body: Record<string, unknown>) =>
+    (await t.api().post('/api/v1/shorten').set(a.auth).send(body).expect(200)).body.data as {
+      id: number;
+      slug: string;
+    };
+  const visit = (slug: string) => t.api().get(`/${slug}`).set('Host', HOST);
+  /** How many of the visits `fn` makes the fast path answered. */
+  const fastHits = async (fn: () => Promise<unknown>) => {
+    const before = fast.hits;
+    await fn();
+    return fast.hits - before;
+  };
+
+  it('should serve a repeated redirect itself, the first through the framework', async () => {
+    const { slug } = await shorten({ target_url: 'https://example.com/fast' });
+    expect(await fastHits(() => visit(slug).expect(302))).toBe(0);
+    let res: { headers: Record<string, string> } | undefined;
+    expect(await fastHits(async () => (res = await visit(slug).expect(302)))).toBe(1);
+    expect(res?.headers.location).toBe('https://example.com/fast');
+    expect(res?.headers['cache-control']).toBe('private, no-store, max-age=0');
+  });
+
+  it('should not serve an expired link, which the framework answers with 410', async () => {
+    const { slug } = await shorten({
+      target_url: 'https://example.com/e',
+      expire_at: inSeconds(60),
+    });
+    await visit(slug).expect(302);
+    expect(await fastHits(() => visit(slug).expect(302))).toBe(1);
+    t.clock.advance(61_000);
+    expect(await fastHits(() => visit(slug).expect(410))).toBe(0);
+  });
+
+  it('should never serve a link with a password', async () => {
+    const { slug } = await shorten({ target_url: 'https://example.com/p', password: 'pw' });
+    for (let i = 0; i < 2; i++) {
+      const hits = await fastHits(() => visit(slug).set('X-Link-Password', 'pw').expect(302));
+      expect(hits).toBe(0);
+    }
+  });
+
+  it('should drop a link from the fast path when it is updated or deleted', async () => {
+    const { id, slug } = await shorten({ target_url: 'https://example.com/old' });
+    await visit(slug).expect(302);
+    await t
+      .api()
+      .patch(`/api/v1/links/${id}`)
+      .set(a.auth)
+      .send({ target_url: 'https://example.com/new' })
+      .expect(200);
+    let location = '';
+    const afterUpdate = await fastHits(
+      async () => (location = (await visit(slug).expect(302)).headers.location),
+    );
+    expect(afterUpdate).toBe(0);
+    expect(location).toBe('https://example.com/new');
+    expect(await fastHits(() => visit(slug).expect(302))).toBe(1);
+    await t.api().delete(`/api/v1/links/${id}`).set(a.auth).expect(200);
+    expect(await fastHits(() => visit(slug).expect(404))).toBe(0);
+  });
+
+  it('should hand a request to the framework when it fails, which still answers it', async () => {
+    const { slug } = await shorten({ target_url: 'https://example.com/f' });
+    await visit(slug).expect(302);
+    const domains = t.app.get(DomainsService);
+    const spy = jest.spyOn(domains, 'forRequest').mockImplementationOnce(() => {
+      throw new Error('broken');
+    });
+    try {
+      const hits = await fastHits(async () => {
+        const res = await visit(slug).expect(302);
+        expect(res.headers.location).toBe('https://example.com/f');
+      });
+      expect(hits).toBe(0);
+      expect(spy).toHaveBeenCalled();
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
