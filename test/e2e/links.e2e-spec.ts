@@ -141,8 +141,9 @@ describe('Short links', () => {
     });
 
     it('should leave no row behind when creation fails', async () => {
+      await shorten({ target_url: 'https://example.com', custom_slug: 'row-taken' }).expect(200);
       const before = await t.api().get('/api/v1/links?per_page=100').set(a.auth);
-      await shorten({ target_url: 'https://example.com', custom_slug: 'taken' }).expect(409);
+      await shorten({ target_url: 'https://example.com', custom_slug: 'row-taken' }).expect(409);
       await shorten({ target_url: 'https://example.com', tag_ids: [999999] }).expect(400);
       const after = await t.api().get('/api/v1/links?per_page=100').set(a.auth);
       expect(after.body.data.length).toBe(before.body.data.length);

@@ -17,7 +17,8 @@ describe('Upload limits and fields', () => {
   });
   afterAll(() => t.close());
 
-  const usage = async () => (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
+  const usage = async (): Promise<unknown> =>
+    (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
 
   /** A multipart body sent in chunks, without Content-Length: only the meter can stop it. */
   const chunkedUpload = (fileBytes: number) =>

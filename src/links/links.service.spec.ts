@@ -1,0 +1,124 @@
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { Clock } from '../common/clock';
+import { DomainError } from '../common/errors/domain-error';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import { DomainsService } from '../domains/domains.service';
+import { TagsService } from '../tags/tags.service';
+import { Link } from './link.entity';
+import { LinksRepository } from './links.repository';
+import { LinksService } from './links.service';
+import { RedirectCache } from './visits/redirect-cache';
+
+const domain = { id: 1, host: 'localhost:3000', accountId: null, createdAt: new Date() };
+
+function setup() {
+  const repo = {
+    insert: jest.fn<Promise<number | null>, [{ slug: string }, number[], Tx?]>(),
+    deleteIfExists: jest.fn().mockResolvedValue(true),
+    update: jest.fn().mockResolvedValue(undefined),
+    getOwned: jest.fn(),
+  };
+  const tx = new Tx({} as never);
+  const uow = { run: jest.fn(async (work: (t: Tx) => Promise<unknown>) => work(tx)) };
+  const events = { emitAsync: jest.fn().mockResolvedValue([]) };
+  const cache = { invalidate: jest.fn() };
+  const domains = {
+    forCreate: () => domain,
+    shortUrl: (_: number, slug: string) => `http://localhost:3000/${slug}`,
+    hostOf: () => domain.host,
+  };
+  const tags = {
+    resolveOwned: jest.fn(async (_: number, ids?: number[]) => (ids ?? []).map((id) => ({ id }))),
+  };
+  const service = new LinksService(
+    repo as unknown as LinksRepository,
+    domains as unknown as DomainsService,
+    tags as unknown as TagsService,
+    cache as unknown as RedirectCache,
+    uow as unknown as UnitOfWork,
+    events as unknown as EventEmitter2,
+    new Clock(),
+  );
+  return { service, repo, uow, events, cache, tx };
+}
+
+const redirect = { kind: 'redirect' as const, targetUrl: 'https://example.com/' };
+
+describe('LinksService', () => {
+  it('should try another random slug when one is taken, and grow after three misses', async () => {
+    const { service, repo } = setup();
+    repo.insert.mockResolvedValueOnce(null).mockResolvedValueOnce(null).mockResolvedValueOnce(null);
+    repo.insert.mockResolvedValue(7);
+    const link = await service.create(1, redirect);
+    const slugs = repo.insert.mock.calls.map(([values]) => values.slug);
+    expect(slugs.slice(0, 3).map((s) => s.length)).toEqual([6, 6, 6]);
+    expect(slugs[3]).toHaveLength(7);
+    expect(link).toEqual({
+      id: 7,
+      slug: slugs[3],
+      custom_slug: '',
+      short_url: `http://localhost:3000/${slugs[3]}`,
+    });
+    // The next link starts at the grown length: a crowded space stays grown.
+    await service.create(1, redirect);
+    expect(repo.insert.mock.calls[4][0].slug).toHaveLength(7);
+  });
+
+  it('should refuse a custom slug that is taken without trying another', async () => {
+    const { service, repo } = setup();
+    repo.insert.mockResolvedValue(null);
+    await expect(service.create(1, { ...redirect, customSlug: 'mine' })).rejects.toMatchObject({
+      status: 409,
+      code: 'slug_taken',
+    });
+    expect(repo.insert).toHaveBeenCalledTimes(1);
+  });
+
+  it('should refuse a reserved slug before writing anything', async () => {
+    const { service, repo } = setup();
+    const creating = service.create(1, { ...redirect, customSlug: 'api' });
+    await expect(creating).rejects.toBeInstanceOf(DomainError);
+    await expect(creating).rejects.toMatchObject({ code: 'slug_reserved' });
+    expect(repo.insert).not.toHaveBeenCalled();
+  });
+
+  it("should insert inside the caller's transaction, or open one only for tags", async () => {
+    const { service, repo, uow, tx } = setup();
+    repo.insert.mockResolvedValue(1);
+    await service.create(1, redirect);
+    expect(uow.run).not.toHaveBeenCalled();
+    await service.create(1, { ...redirect, tagIds: [3] });
+    expect(uow.run).toHaveBeenCalledTimes(1);
+    expect(repo.insert.mock.calls[1][2]).toBe(tx);
+    const callerTx = new Tx({} as never);
+    await service.create(1, redirect, callerTx);
+    expect(repo.insert.mock.calls[2][2]).toBe(callerTx);
+  });
+
+  it("should remove a link's content through its kind's event, in the same transaction", async () => {
+    const { service, repo, events, cache, tx } = setup();
+    const link = { id: 4, kind: 'file', domainId: 1, slug: 'f' } as Link;
+    expect(await service.remove(link)).toBe(true);
+    expect(events.emitAsync).toHaveBeenCalledWith('link.removing.file', { link, tx });
+    expect(repo.deleteIfExists).toHaveBeenCalledWith(4, tx);
+    expect(events.emitAsync.mock.invocationCallOrder[0]).toBeLessThan(
+      repo.deleteIfExists.mock.invocationCallOrder[0],
+    );
+    expect(cache.invalidate).toHaveBeenCalledWith(1, 'f');
+  });
+
+  it('should answer 404 when a racing request removed the link first', async () => {
+    const { service, repo } = setup();
+    repo.getOwned.mockResolvedValue({ id: 4, kind: 'redirect', domainId: 1, slug: 's' });
+    repo.deleteIfExists.mockResolvedValue(false);
+    await expect(service.delete(1, { id: 4 })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('should refuse a target_url on a link that is not a redirect', async () => {
+    const { service } = setup();
+    const text = { id: 1, kind: 'text', accountId: 1 } as Link;
+    await expect(
+      service.prepareUpdate(text, { targetUrl: 'https://x.example/' }),
+    ).rejects.toMatchObject({ code: 'validation_failed' });
+  });
+});
