@@ -37,7 +37,8 @@ export async function waitFor(url: string, timeoutMs = 30_000): Promise<void> {
 }
 
 export async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // A child killed by a signal has a signalCode and no exitCode: both mean it is gone.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
   await exited;

@@ -28,7 +28,9 @@ function setup() {
     hostOf: () => domain.host,
   };
   const tags = {
-    resolveOwned: jest.fn(async (_: number, ids?: number[]) => (ids ?? []).map((id) => ({ id }))),
+    resolveOwned: jest.fn((_: number, ids?: number[]) =>
+      Promise.resolve((ids ?? []).map((id) => ({ id }))),
+    ),
   };
   const service = new LinksService(
     repo as unknown as LinksRepository,

@@ -48,18 +48,20 @@ describe('TextsService.update', () => {
     const order: string[] = [];
     const links = {
       findOwned: jest.fn().mockResolvedValue(link),
-      prepareUpdate: jest.fn(async () => (order.push('prepare'), { link, changes: {} })),
-      applyUpdate: jest.fn(async (_: unknown, t: Tx) => void order.push(t === tx ? 'link' : '?')),
+      prepareUpdate: jest.fn(() => (order.push('prepare'), Promise.resolve({ link, changes: {} }))),
+      applyUpdate: jest.fn((_: unknown, t: Tx) =>
+        Promise.resolve(void order.push(t === tx ? 'link' : '?')),
+      ),
       get: jest.fn().mockResolvedValue({ id: 1, title: 'T' }),
     };
     const repo = {
       getByLinkId: jest.fn().mockResolvedValue(text()),
-      update: jest.fn(
-        async (_: number, __: unknown, t: Tx) => void order.push(t === tx ? 'text' : '?'),
+      update: jest.fn((_: number, __: unknown, t: Tx) =>
+        Promise.resolve(void order.push(t === tx ? 'text' : '?')),
       ),
     };
     const uow = {
-      run: jest.fn(async (work: (t: Tx) => Promise<unknown>) => {
+      run: jest.fn((work: (t: Tx) => Promise<unknown>) => {
         order.push('begin');
         return work(tx);
       }),

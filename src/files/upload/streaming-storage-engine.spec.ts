@@ -14,10 +14,13 @@ class MemoryStorage extends Storage {
   read(_key: string, _range?: ByteRange): Promise<Readable> {
     return Promise.reject(new Error('not used'));
   }
-  async delete(key: string): Promise<void> {
+  delete(key: string): Promise<void> {
     this.objects.delete(key);
+    return Promise.resolve();
   }
-  async check(): Promise<void> {}
+  check(): Promise<void> {
+    return Promise.resolve();
+  }
 }
 
 const account = { maxFileBytes: 1000, storageQuotaBytes: 5000, storageBytes: 4500 };

@@ -25,7 +25,7 @@ const link = (over: Partial<Link> = {}) =>
   }) as Link;
 
 function setup(found: Link | null) {
-  const clock = { now: () => NOW } as Clock;
+  const clock: Clock = { now: () => NOW };
   const redis = { subscribe: () => undefined, publish: () => undefined } as unknown as RedisService;
   const env = { REDIRECT_CACHE_SIZE: 10, REDIRECT_CACHE_TTL_SECONDS: 60 } as Env;
   const cache = new RedirectCache(env, redis, clock);
