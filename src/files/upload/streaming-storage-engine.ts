@@ -31,7 +31,7 @@ export class StreamingStorageEngine implements StorageEngine {
   _handleFile(
     req: UploadRequest,
     file: Express.Multer.File,
-    cb: (error?: unknown, info?: Partial<UploadedFile>) => void,
+    cb: (error: Error | null, info?: Partial<UploadedFile>) => void,
   ): void {
     const refuse = (message: string) => {
       file.stream.resume();
@@ -47,7 +47,7 @@ export class StreamingStorageEngine implements StorageEngine {
     if (!req.account) return refuse('No account for this upload');
     meterIntoStorage(file.stream, file.originalname, this.storage, limitsOf(req.account)).then(
       (received) => cb(null, { received, size: received.size }),
-      (e: unknown) => cb(e),
+      (e: unknown) => cb(e instanceof Error ? e : new Error(String(e))),
     );
   }
 
