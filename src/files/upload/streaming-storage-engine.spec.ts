@@ -28,7 +28,11 @@ const account = { maxFileBytes: 1000, storageQuotaBytes: 5000, storageBytes: 450
 function handle(engine: StreamingStorageEngine, req: object, field: string, bytes: Buffer) {
   const stream = new PassThrough();
   stream.end(bytes);
-  const file = { fieldname: field, originalname: 'a/b\u0001.txt', stream } as Express.Multer.File;
+  const file = {
+    fieldname: field,
+    originalname: 'a/b\u0001.txt',
+    stream,
+  } as unknown as Express.Multer.File;
   return new Promise<Partial<UploadedFile>>((resolve, reject) =>
     engine._handleFile(req as never, file, (e, info) => (e ? reject(e) : resolve(info!))),
   );
