@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchUpload } from './bench/upload';
 import {
+  createLinks,
   fmt,
   load,
   LoadResult,
@@ -173,27 +174,6 @@ async function signup(base: string): Promise<string> {
   });
   const body = (await res.json()) as { data: { token: string } };
   return body.data.token;
-}
-
-/** Creates links b<from>..b<to-1>, 50 requests in flight, as clients would. */
-async function createLinks(base: string, token: string, from: number, to: number, prefix = 'b') {
-  let next = from;
-  const worker = async () => {
-    while (next < to) {
-      const i = next++;
-      const res = await fetch(`${base}/api/v1/shorten`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({
-          target_url: `https://example.com/target/${i}`,
-          custom_slug: `${prefix}${i}`,
-        }),
-      });
-      if (res.status !== 200)
-        throw new Error(`creating ${prefix}${i}: HTTP ${res.status} ${await res.text()}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 50 }, worker));
 }
 
 main().catch((e: unknown) => {

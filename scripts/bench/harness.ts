@@ -69,3 +69,30 @@ export const median = (xs: number[]): number => {
 
 export const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/** Creates links b<from>..b<to-1>, 50 requests in flight, as clients would. */
+export async function createLinks(
+  base: string,
+  token: string,
+  from: number,
+  to: number,
+  prefix = 'b',
+) {
+  let next = from;
+  const worker = async () => {
+    while (next < to) {
+      const i = next++;
+      const res = await fetch(`${base}/api/v1/shorten`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          target_url: `https://example.com/target/${i}`,
+          custom_slug: `${prefix}${i}`,
+        }),
+      });
+      if (res.status !== 200)
+        throw new Error(`creating ${prefix}${i}: HTTP ${res.status} ${await res.text()}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 50 }, worker));
+}

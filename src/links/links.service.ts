@@ -11,33 +11,9 @@ import { LinkDto, ShortLinkDto } from './dto/link.dto';
 import { linkRemoving, LinkRemoving } from './link-events';
 import { normalizeUrl, toExpiry } from './link-values';
 import { Link, LinkKind } from './link.entity';
+import { LinkInput, LinkRef, LinkUpdate, PreparedLinkUpdate } from './link-input';
 import { LinkChanges, LinkFilter, LinksRepository } from './links.repository';
 import { RedirectCache } from './visits/redirect-cache';
-
-export interface LinkInput {
-  kind: LinkKind;
-  targetUrl: string | null;
-  domain?: string;
-  customSlug?: string;
-  title?: string | null;
-  tagIds?: number[];
-  password?: string | null;
-  expireAt?: number | null;
-  expirationRedirectUrl?: string | null;
-  redirectCode?: number;
-}
-
-/** A link named by its id (resource style) or by domain and slug (S.EE style). */
-export type LinkRef = { id: number } | { domain?: string; slug: string };
-
-export type LinkUpdate = Partial<Omit<LinkInput, 'kind' | 'domain' | 'customSlug'>>;
-
-/** A checked change, ready to be written inside a transaction (no hashing or lookups left). */
-export interface PreparedLinkUpdate {
-  link: Link;
-  changes: LinkChanges;
-  tagIds?: number[];
-}
 
 const TRIES_PER_LENGTH = 3;
 

@@ -1,4 +1,4 @@
-import type { LinkInput, LinkUpdate } from '../links.service';
+import type { LinkInput, LinkUpdate } from '../link-input';
 
 /** The link fields every kind of share takes, in the API's names (snake_case, as the spec). */
 export interface LinkFieldsDto {
