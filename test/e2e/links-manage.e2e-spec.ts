@@ -1,0 +1,124 @@
+import { createAccount, TestAccount } from '../factories/account.factory';
+import { createTestApp, TestApp } from '../utils/create-test-app';
+
+const HOST = 'localhost:3000';
+const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+
+describe('Short links', () => {
+  let t: TestApp;
+  let a: TestAccount;
+  let b: TestAccount;
+
+  beforeAll(async () => {
+    t = await createTestApp({ SHORT_DOMAINS: 'localhost:3000,go.test' });
+    a = await createAccount(t);
+    b = await createAccount(t);
+  });
+  afterAll(() => t.close());
+
+  const shorten = (body: Record<string, unknown>, who: TestAccount = a) =>
+    t.api().post('/api/v1/shorten').set(who.auth).send(body);
+  const visit = (slug: string, host = HOST) => t.api().get(`/${slug}`).set('Host', host);
+
+  describe('managing links', () => {
+    it('should update by domain and slug (PUT /shorten) and serve the new target at once', async () => {
+      await shorten({ target_url: 'https://old.example/', custom_slug: 'upd1' }).expect(200);
+      await visit('upd1').expect(302);
+      await visit('upd1').expect(302); // now cached
+      const res = await t
+        .api()
+        .put('/api/v1/shorten')
+        .set(a.auth)
+        .send({ slug: 'upd1', target_url: 'https://new.example/', title: 'New' })
+        .expect(200);
+      expect(res.body.data).toMatchObject({ target_url: 'https://new.example/', title: 'New' });
+      expect((await visit('upd1')).headers.location).toBe('https://new.example/');
+    });
+
+    it('should delete by domain and slug (DELETE /shorten) and stop redirecting at once', async () => {
+      await shorten({ target_url: 'https://gone.example/', custom_slug: 'del1' }).expect(200);
+      await visit('del1').expect(302);
+      await visit('del1').expect(302);
+      const res = await t
+        .api()
+        .delete('/api/v1/shorten')
+        .set(a.auth)
+        .send({ slug: 'del1' })
+        .expect(200);
+      expect(res.body).toMatchObject({ code: 200, success: true, data: { deleted: true } });
+      await visit('del1').expect(404);
+      // The address is free again.
+      await shorten({ target_url: 'https://again.example/', custom_slug: 'del1' }).expect(200);
+      expect((await visit('del1')).headers.location).toBe('https://again.example/');
+    });
+
+    it('should update and delete by id (PATCH/DELETE /links/:id)', async () => {
+      const { id } = (await shorten({ target_url: 'https://p.example/', custom_slug: 'pat1' })).body
+        .data;
+      await visit('pat1').expect(302);
+      await visit('pat1').expect(302);
+      const patched = await t
+        .api()
+        .patch(`/api/v1/links/${id}`)
+        .set(a.auth)
+        .send({ target_url: 'https://q.example/', password: 'pw' })
+        .expect(200);
+      expect(patched.body.data).toMatchObject({
+        target_url: 'https://q.example/',
+        has_password: true,
+      });
+      await visit('pat1').expect(401); // now protected: the cached entry must be gone
+      await t
+        .api()
+        .patch(`/api/v1/links/${id}`)
+        .set(a.auth)
+        .send({ password: null, title: null })
+        .expect(200);
+      expect((await visit('pat1')).headers.location).toBe('https://q.example/');
+      await t.api().delete(`/api/v1/links/${id}`).set(a.auth).expect(200);
+      await t.api().get(`/api/v1/links/${id}`).set(a.auth).expect(404);
+      await visit('pat1').expect(404);
+    });
+
+    it('should refuse bad input on update', async () => {
+      const { id } = (await shorten({ target_url: 'https://r.example/' })).body.data;
+      const res = await t
+        .api()
+        .patch(`/api/v1/links/${id}`)
+        .set(a.auth)
+        .send({ target_url: 'javascript:alert(1)', expire_at: inSeconds(-5) })
+        .expect(400);
+      expect(res.body.data.errors).toHaveProperty('target_url');
+      await t
+        .api()
+        .patch(`/api/v1/links/${id}`)
+        .set(a.auth)
+        .send({ expire_at: inSeconds(-5) })
+        .expect(400);
+      await t.api().patch(`/api/v1/links/${id}`).set(a.auth).send({ slug: 'x' }).expect(400);
+    });
+
+    it("should answer another account's link as if it did not exist", async () => {
+      const { id } = (await shorten({ target_url: 'https://mine.example/', custom_slug: 'mine1' }))
+        .body.data;
+      await t.api().get(`/api/v1/links/${id}`).set(b.auth).expect(404);
+      await t
+        .api()
+        .patch(`/api/v1/links/${id}`)
+        .set(b.auth)
+        .send({ target_url: 'https://theirs.example/' })
+        .expect(404);
+      await t.api().delete(`/api/v1/links/${id}`).set(b.auth).expect(404);
+      await t
+        .api()
+        .put('/api/v1/shorten')
+        .set(b.auth)
+        .send({ slug: 'mine1', target_url: 'https://theirs.example/' })
+        .expect(404);
+      await t.api().delete('/api/v1/shorten').set(b.auth).send({ slug: 'mine1' }).expect(404);
+      expect((await visit('mine1')).headers.location).toBe('https://mine.example/');
+      const list = await t.api().get('/api/v1/links?per_page=100').set(b.auth).expect(200);
+      expect(list.body.data.map((l: { id: number }) => l.id)).not.toContain(id);
+    });
+  });
+});
