@@ -1,4 +1,5 @@
 import { plainToInstance, Transform } from 'class-transformer';
+import { toBool, toInt } from '../common/transforms';
 import {
   IsBoolean,
   IsIn,
@@ -14,16 +15,6 @@ import {
 
 /** Thrown for a bad setting; main.ts prints its message alone, without a stack trace. */
 export class ConfigError extends Error {}
-
-const toInt = ({ value }: { value: unknown }) =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-const toBool = ({ value }: { value: unknown }) => {
-  if (typeof value !== 'string') return value;
-  const v = value.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
-  if (['0', 'false', 'no', 'off'].includes(v)) return false;
-  return value;
-};
 
 /** Every setting of the service. Defaults here must match .env.example. */
 export class Env {
