@@ -1,6 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentAccount } from '../common/decorators/current-account.decorator';
+import { CurrentAccount } from './current-account.decorator';
 import { ApiAuth } from '../common/openapi';
 import { AccountsService } from './accounts.service';
 import type { AuthenticatedAccount } from './authenticated-account';

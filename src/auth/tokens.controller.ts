@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../common/pipes/id.pipe';
-import { CurrentAccount } from '../common/decorators/current-account.decorator';
+import { CurrentAccount } from './current-account.decorator';
 import { ApiAuth } from '../common/openapi';
 import type { AuthenticatedAccount } from './authenticated-account';
 import { CreatedTokenDto, CreateTokenDto, TokenDto } from './dto/token.dto';

@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
-import { CurrentAccount } from '../common/decorators/current-account.decorator';
+import { CurrentAccount } from '../auth/current-account.decorator';
 import { ApiAuth } from '../common/openapi';
 import { HistoryQuery } from './dto/history.query';
 import { FilesService } from './files.service';

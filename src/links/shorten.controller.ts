@@ -13,7 +13,7 @@ import {
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
-import { CurrentAccount } from '../common/decorators/current-account.decorator';
+import { CurrentAccount } from '../auth/current-account.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
 import { successEnvelope } from '../common/envelope';
 import { ApiAuth } from '../common/openapi';

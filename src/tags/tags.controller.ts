@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Post } from '@nestjs/commo
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { IdPipe } from '../common/pipes/id.pipe';
-import { CurrentAccount } from '../common/decorators/current-account.decorator';
+import { CurrentAccount } from '../auth/current-account.decorator';
 import { ApiAuth } from '../common/openapi';
 import { SaveTagDto, TagDto } from './dto/tag.dto';
 import { TagsService } from './tags.service';

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
-import { CurrentAccount } from '../common/decorators/current-account.decorator';
+import { CurrentAccount } from '../auth/current-account.decorator';
 import { ApiAuth } from '../common/openapi';
 import { ShortLinkDto } from '../links/dto/link.dto';
 import { LinkAddressDto } from '../links/dto/update-link.dto';

@@ -10,7 +10,7 @@ import {
 } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
-import { CurrentAccount } from '../../common/decorators/current-account.decorator';
+import { CurrentAccount } from '../../auth/current-account.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import { RawResponse } from '../../common/decorators/raw-response.decorator';
 import { ApiAuth } from '../../common/openapi';

@@ -1,6 +1,6 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { AuthenticatedAccount } from '../../auth/authenticated-account';
+import type { AuthenticatedAccount } from './authenticated-account';
 
 /** The account the global guard authenticated (undefined on @Public() routes). */
 export const CurrentAccount = createParamDecorator(
