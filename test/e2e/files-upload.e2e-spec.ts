@@ -166,36 +166,5 @@ describe('Files', () => {
       const after = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
       expect(after).toEqual(usage);
     });
-
-    it('should use the custom slug and domain given with the file', async () => {
-      const res = await t
-        .api()
-        .post('/api/v1/file/upload')
-        .set(a.auth)
-        .field('custom_slug', 'my-pic')
-        .attach('file', png(2, 2), 'p.png')
-        .expect(200);
-      expect(res.body.data.page).toBe('http://localhost:3000/my-pic');
-      const taken = await t
-        .api()
-        .post('/api/v1/file/upload')
-        .set(a.auth)
-        .field('custom_slug', 'my-pic')
-        .attach('file', png(2, 2), 'p.png')
-        .expect(409);
-      expect(taken.body.error).toBe('slug_taken');
-      const badDomain = await t
-        .api()
-        .post('/api/v1/file/upload')
-        .set(a.auth)
-        .field('domain', 'evil.example')
-        .attach('file', png(2, 2), 'p.png')
-        .expect(400);
-      expect(badDomain.body.error).toBe('domain_not_allowed');
-    });
-
-    it('should need a token', async () => {
-      await t.api().post('/api/v1/file/upload').attach('file', png(1, 1), 'a.png').expect(401);
-    });
   });
 });
