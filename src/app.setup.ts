@@ -4,6 +4,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { mapBodyParserErrors } from './common/middleware/body-parser-errors';
+import { rejectLoneSurrogates, verifyJsonDepth } from './common/middleware/json-limits';
 import { openApiConfig } from './common/openapi';
 import { Env } from './config/env';
 
@@ -35,7 +36,11 @@ export async function createApp(env: Env): Promise<NestExpressApplication> {
 export function configureApp(app: NestExpressApplication, env: Env): NestExpressApplication {
   app.set('trust proxy', env.TRUST_PROXY);
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: env.BODY_LIMIT });
+  app.useBodyParser('json', {
+    limit: env.BODY_LIMIT,
+    verify: verifyJsonDepth,
+    reviver: rejectLoneSurrogates,
+  });
   // Only the public pages' forms (link passwords) post urlencoded; the API refuses it (415).
   app.useBodyParser('urlencoded', { extended: false, limit: '16kb' });
   app.use(mapBodyParserErrors);

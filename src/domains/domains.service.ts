@@ -4,7 +4,13 @@ import { DomainError } from '../common/errors/domain-error';
 import { Domain } from './domain.entity';
 import { DomainsRepository } from './domains.repository';
 
-export const normalizeHost = (host: string) => host.trim().toLowerCase().replace(/\.$/, '');
+/** Lower case, no trailing dot, no default port (`Short.Example.:80` is `short.example`). */
+export const normalizeHost = (host: string) =>
+  host
+    .trim()
+    .toLowerCase()
+    .replace(/:(80|443)$/, '')
+    .replace(/\.$/, '');
 
 /**
  * The hosts short links live on. The table is tiny and changes rarely, so it is held in memory

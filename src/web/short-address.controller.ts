@@ -1,6 +1,7 @@
+import { IsAbsentOr } from '../common/validators/is-absent-or';
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
@@ -8,7 +9,7 @@ import { VisitRequest, VisitsService } from '../links/visits/visits.service';
 import { ShareResponder } from './share-responder';
 
 class UnlockDto {
-  @IsOptional() @IsString() @MaxLength(200) password?: string;
+  @IsAbsentOr() @IsString() @MaxLength(200) password?: string;
 }
 
 /**

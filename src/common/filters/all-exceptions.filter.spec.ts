@@ -61,5 +61,11 @@ describe('AllExceptionsFilter', () => {
 
   it('should redact tokens from logged URLs', () => {
     expect(redactUrl('/a?x=1&signature=ld_abc&y=2')).toBe('/a?x=1&signature=[redacted]&y=2');
+    expect(redactUrl('/a?sig%6eature=ld_abc')).toBe('/a?sig%6eature=[redacted]');
+    expect(redactUrl('/a?SIGNATURE=ld_abc')).toBe('/a?SIGNATURE=[redacted]');
+    expect(redactUrl('/a?signature[]=ld_abc&signature%5B0%5D=ld_x')).toBe(
+      '/a?signature[]=[redacted]&signature%5B0%5D=[redacted]',
+    );
+    expect(redactUrl('/a?design=ld_abc&q=%ff')).toBe('/a?design=ld_abc&q=%ff');
   });
 });

@@ -98,5 +98,19 @@ const wantsHtml = (req: Request) =>
   !req.path.startsWith('/health') &&
   (req.headers.accept ?? '').includes('text/html');
 
-/** Tokens must never reach the logs. */
-export const redactUrl = (url: string) => url.replace(/([?&]signature=)[^&#]*/gi, '$1[redacted]');
+/**
+ * Tokens must never reach the logs: the value of every query parameter whose name, once decoded
+ * the way Express decodes it (`sig%6eature`, `signature[]`), is `signature`.
+ */
+export const redactUrl = (url: string) =>
+  url.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, sep: string, name: string) =>
+    /^signature(\[[^\]]*\])*$/i.test(safeDecode(name)) ? `${sep}${name}=[redacted]` : whole,
+  );
+
+const safeDecode = (s: string) => {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+};

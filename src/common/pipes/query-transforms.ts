@@ -1,5 +1,6 @@
+import { IsAbsentOr } from '../validators/is-absent-or';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString } from 'class-validator';
+import { IsString } from 'class-validator';
 
 export { ToBool, ToInt } from '../transforms';
 
@@ -13,5 +14,5 @@ export const ToIntArray = () =>
 
 /** Query DTOs accept the token as `?signature=`; the guard reads it, the handler ignores it. */
 export class SignedQuery {
-  @IsOptional() @IsString() signature?: string;
+  @IsAbsentOr() @IsString() signature?: string;
 }

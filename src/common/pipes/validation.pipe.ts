@@ -12,9 +12,20 @@ export function fieldErrors(errors: ValidationError[], prefix = ''): Record<stri
   return out;
 }
 
+/**
+ * Leaves route and query primitives as the strings they arrived as: Nest's implicit `+value` would
+ * turn `0x361`, `865e0` or ` 865` into 865 before IdPipe could refuse them. DTOs convert their
+ * own fields explicitly (ToInt, ToBool).
+ */
+class StrictValidationPipe extends ValidationPipe {
+  protected override transformPrimitive(value: unknown): unknown {
+    return value;
+  }
+}
+
 /** whitelist + forbid unknown + transform; failures become 400 `validation_failed`. */
 export const createValidationPipe = (options: ValidationPipeOptions = {}) =>
-  new ValidationPipe({
+  new StrictValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,

@@ -1,6 +1,7 @@
+import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsString, Matches, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { createValidationPipe } from '../../common/pipes/validation.pipe';
 import { SLUG_PATTERN } from '../../common/slug';
@@ -10,9 +11,9 @@ const emptyIsAbsent = () =>
 
 /** The text fields that may come with an upload; others (clients send `format`...) are ignored. */
 export class UploadFieldsDto {
-  @emptyIsAbsent() @IsOptional() @IsString() @MaxLength(253) domain?: string;
+  @emptyIsAbsent() @IsAbsentOr() @IsString() @MaxLength(253) domain?: string;
   @emptyIsAbsent()
-  @IsOptional()
+  @IsAbsentOr()
   @Matches(SLUG_PATTERN, { message: 'custom_slug must be 1-64 characters of A-Z a-z 0-9 _ -' })
   custom_slug?: string;
 }

@@ -1,3 +1,4 @@
+import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import {
@@ -5,7 +6,6 @@ import {
   IsArray,
   IsIn,
   IsInt,
-  IsOptional,
   IsPositive,
   IsString,
   Matches,
@@ -23,7 +23,7 @@ const Clearable = () => ValidateIf((_, v) => v !== null && v !== undefined);
 export const DomainField = () =>
   applyDecorators(
     ApiPropertyOptional({ description: 'Host of the short URL; the default domain if omitted' }),
-    IsOptional(),
+    IsAbsentOr(),
     IsString(),
     MaxLength(253),
   );
@@ -31,7 +31,7 @@ export const DomainField = () =>
 export const CustomSlugField = () =>
   applyDecorators(
     ApiPropertyOptional({ description: '1-64 of A-Z a-z 0-9 _ -; random if omitted' }),
-    IsOptional(),
+    IsAbsentOr(),
     Matches(SLUG_PATTERN, { message: 'custom_slug must be 1-64 characters of A-Z a-z 0-9 _ -' }),
   );
 
@@ -47,7 +47,7 @@ export const TitleField = () =>
 export const TagIdsField = () =>
   applyDecorators(
     ApiPropertyOptional({ type: [Number], description: 'Ids of your tags' }),
-    IsOptional(),
+    IsAbsentOr(),
     IsArray(),
     ArrayMaxSize(50),
     IsInt({ each: true, message: 'tag_ids must be integers' }),
@@ -92,6 +92,6 @@ export const ExpirationRedirectField = () =>
 export const RedirectCodeField = () =>
   applyDecorators(
     ApiPropertyOptional({ enum: REDIRECT_CODES, default: 302 }),
-    IsOptional(),
+    IsAbsentOr(),
     IsIn(REDIRECT_CODES),
   );

@@ -1,5 +1,6 @@
+import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsOptional } from 'class-validator';
+import { IsBoolean } from 'class-validator';
 import { SignedQuery, ToBool, ToInt, ToIntArray } from '../../common/pipes/query-transforms';
 import { IsHttpUrl } from '../../common/validators/is-http-url';
 import {
@@ -26,7 +27,7 @@ export class ShortenQueryDto extends SignedQuery {
   @ToInt() @RedirectCodeField() redirect_code?: number;
   @ApiPropertyOptional({ description: 'true: answer the JSON envelope instead of plain text' })
   @ToBool()
-  @IsOptional()
+  @IsAbsentOr()
   @IsBoolean()
   json?: boolean;
 }

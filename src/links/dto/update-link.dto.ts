@@ -1,5 +1,6 @@
+import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { IsOptional, Matches } from 'class-validator';
+import { Matches } from 'class-validator';
 import { SLUG_PATTERN } from '../../common/slug';
 import { IsHttpUrl } from '../../common/validators/is-http-url';
 import {
@@ -14,7 +15,7 @@ import {
 
 /** What may change on a link; absent fields stay, `null` clears a clearable one. */
 export class UpdateLinkDto {
-  @ApiPropertyOptional() @IsOptional() @IsHttpUrl() target_url?: string;
+  @ApiPropertyOptional() @IsAbsentOr() @IsHttpUrl() target_url?: string;
   @TitleField() title?: string | null;
   @TagIdsField() tag_ids?: number[];
   @PasswordField() password?: string | null;

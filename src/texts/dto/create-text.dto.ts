@@ -1,5 +1,6 @@
+import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsIn, IsString, Matches, MaxLength } from 'class-validator';
 import {
   CustomSlugField,
   DomainField,
@@ -22,7 +23,7 @@ export class TextFieldsDto {
   @ApiPropertyOptional({
     description: 'highlight.js name or alias (source_code); detected if absent',
   })
-  @IsOptional()
+  @IsAbsentOr()
   @IsString()
   @MaxLength(40)
   language?: string;
@@ -33,7 +34,7 @@ export class TextFieldsDto {
   @ExpirationRedirectField() expiration_redirect_url?: string | null;
 
   @ApiPropertyOptional({ description: 'Deleted after the first view by a person (not by bots)' })
-  @IsOptional()
+  @IsAbsentOr()
   @IsBoolean()
   burn_after_read?: boolean;
 }
@@ -54,13 +55,13 @@ export class CreateTextDto extends TextFieldsDto {
 
 export class UpdateTextDto extends TextFieldsDto {
   @ApiPropertyOptional()
-  @IsOptional()
+  @IsAbsentOr()
   @IsString()
   @Matches(NO_NUL, { message: 'content must not contain NUL characters' })
   content?: string;
 
   @ApiPropertyOptional({ enum: TEXT_TYPES })
-  @IsOptional()
+  @IsAbsentOr()
   @IsIn(TEXT_TYPES, { message: TYPE_MESSAGE })
   text_type?: TextType;
 }

@@ -1,5 +1,6 @@
+import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, Min } from 'class-validator';
+import { IsIn, IsInt, Min } from 'class-validator';
 import { LinkAddressDto } from '../../links/dto/update-link.dto';
 import { LinkDto } from '../../links/dto/link.dto';
 import { PageQuery } from '../../common/pagination';
@@ -19,6 +20,6 @@ export class TextDto extends LinkDto {
 export class PutTextDto extends IntersectionType(UpdateTextDto, LinkAddressDto) {}
 
 export class ListTextsQuery extends PageQuery {
-  @ApiPropertyOptional() @ToInt() @IsOptional() @IsInt() @Min(1) tag_id?: number;
-  @ApiPropertyOptional({ enum: TEXT_TYPES }) @IsOptional() @IsIn(TEXT_TYPES) text_type?: TextType;
+  @ApiPropertyOptional() @ToInt() @IsAbsentOr() @IsInt() @Min(1) tag_id?: number;
+  @ApiPropertyOptional({ enum: TEXT_TYPES }) @IsAbsentOr() @IsIn(TEXT_TYPES) text_type?: TextType;
 }
