@@ -43,8 +43,23 @@ export class AccountsRepository {
     await this.repo.update({ id }, { planId, planExpiresAt: expiresAt, updatedAt: new Date() });
   }
 
-  /** The running total of stored bytes, changed in the transaction that stores or removes. */
-  async addStorageBytes(id: number, delta: number, tx: Tx): Promise<void> {
-    await managerOf(tx).getRepository(Account).increment({ id }, 'storageBytes', delta);
+  /** Gives stored bytes back, in the transaction that removes the file. */
+  async releaseStorageBytes(id: number, bytes: number, tx: Tx): Promise<void> {
+    await managerOf(tx).getRepository(Account).decrement({ id }, 'storageBytes', bytes);
+  }
+
+  /**
+   * Adds `bytes` to the account's usage only if the total stays within `quota`, in one
+   * conditional UPDATE: parallel uploads can never pass the quota together. It also takes the
+   * row's write lock first, before any insert locks it through a foreign key (no deadlock).
+   */
+  async reserveStorageBytes(id: number, bytes: number, quota: number, tx: Tx): Promise<boolean> {
+    const result = await managerOf(tx)
+      .createQueryBuilder()
+      .update(Account)
+      .set({ storageBytes: () => 'storage_bytes + :bytes' })
+      .where('id = :id AND storage_bytes + :bytes <= :quota', { id, bytes, quota })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 }

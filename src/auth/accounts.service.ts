@@ -63,9 +63,20 @@ export class AccountsService {
     return AccountDto.fromAccount(account, counts);
   }
 
-  /** Storage usage follows the files stored and removed, in their transaction. */
-  addStorageBytes(accountId: number, delta: number, tx: Tx): Promise<void> {
-    return this.accounts.addStorageBytes(accountId, delta, tx);
+  /** Counts a stored file against the quota, in its transaction; 413 when it does not fit. */
+  async reserveStorage(accountId: number, bytes: number, quota: number, tx: Tx): Promise<void> {
+    if (!(await this.accounts.reserveStorageBytes(accountId, bytes, quota, tx))) {
+      throw new DomainError(
+        413,
+        'quota_exceeded',
+        'The file does not fit in what is left of your storage',
+      );
+    }
+  }
+
+  /** Gives a removed file's bytes back, in its transaction. */
+  releaseStorage(accountId: number, bytes: number, tx: Tx): Promise<void> {
+    return this.accounts.releaseStorageBytes(accountId, bytes, tx);
   }
 
   hasAny(): Promise<boolean> {

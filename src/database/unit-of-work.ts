@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { isTransientDbError } from '../common/errors/transient-db-error';
+
+const ATTEMPTS = 3;
 
 const managers = new WeakMap<Tx, EntityManager>();
 
@@ -28,15 +31,26 @@ export class Tx {
 /** The connection behind a transaction; for repositories only. */
 export const managerOf = (tx: Tx): EntityManager => managers.get(tx)!;
 
-/** Opens transactions: everything written through one `run` is kept, or none of it. */
+/**
+ * Opens transactions: everything written through one `run` is kept, or none of it. A transaction
+ * the database aborted (a MySQL deadlock) is run again from the start, a bounded number of times,
+ * so `work` must not have effects outside the transaction (those go in `afterCommit`).
+ */
 @Injectable()
 export class UnitOfWork {
   constructor(private readonly db: DataSource) {}
 
   async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    let tx!: Tx;
-    const result = await this.db.transaction((em) => work((tx = new Tx(em))));
-    await tx.runAfterCommit();
-    return result;
+    for (let attempt = 1; ; attempt++) {
+      let tx!: Tx;
+      try {
+        const result = await this.db.transaction((em) => work((tx = new Tx(em))));
+        await tx.runAfterCommit();
+        return result;
+      } catch (e) {
+        if (attempt >= ATTEMPTS || !isTransientDbError(e)) throw e;
+        await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+      }
+    }
   }
 }

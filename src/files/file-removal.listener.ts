@@ -23,7 +23,7 @@ export class FileRemovalListener {
   async onRemoving({ link, tx }: LinkRemoving): Promise<void> {
     const file = await this.files.deleteByLinkId(link.id, tx);
     if (!file) return;
-    await this.accounts.addStorageBytes(file.accountId, -file.size, tx);
+    await this.accounts.releaseStorage(file.accountId, file.size, tx);
     tx.afterCommit(() =>
       this.storage.delete(storageKey(file.path)).catch((e: Error) =>
         // The record is gone; bytes left behind are only wasted space. Say so for the operator.

@@ -22,6 +22,9 @@ export class StoredFile {
   @Column({ type: 'int' }) height!: number;
   @Column({ type: 'varchar', length: 64 }) sha256!: string;
   @Column({ name: 'delete_hash', type: 'varchar', length: 64 }) deleteHash!: string;
+  /** The SHA-256 again, for SM.MS v2 uploads only: unique per account (image_repeated). */
+  @Column({ name: 'dedupe_sha256', type: 'varchar', length: 64, nullable: true })
+  dedupeSha256!: string | null;
   @Column({ name: 'upload_status', type: 'smallint' }) uploadStatus!: number;
   @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;
 }

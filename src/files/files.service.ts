@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { AccountsService } from '../auth/accounts.service';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { notFound } from '../common/errors/domain-error';
+import { isUniqueViolation } from '../common/errors/unique-violation';
 import { toUnix } from '../common/time';
 import { Env } from '../config/env';
 import { UnitOfWork } from '../database/unit-of-work';
@@ -57,17 +58,31 @@ export class FilesService {
     fields: UploadFieldsDto,
   ) {
     const file = receivedOf(uploaded);
-    const existing = await this.files.getByAccountAndSha(account.id, file.sha256);
-    if (!existing) return { record: await this.persist(account, file, fields), repeated: false };
+    let existing = await this.files.getByAccountAndSha(account.id, file.sha256);
+    if (!existing) {
+      try {
+        return { record: await this.persist(account, file, fields, true), repeated: false };
+      } catch (e) {
+        // Identical bytes stored by a request racing this one (the unique dedupe index).
+        if (!isUniqueViolation(e)) throw e;
+        existing = await this.files.getByAccountAndSha(account.id, file.sha256);
+        if (!existing) throw e;
+      }
+    }
     await this.discard(file);
     return { record: this.toRecord(existing), repeated: true };
   }
 
-  /** Whatever fails once the bytes are stored removes them again. */
+  /**
+   * Whatever fails once the bytes are stored removes them again. The quota is reserved first in
+   * the transaction: parallel uploads can never pass it together, and the account row is locked
+   * before the inserts reference it (no deadlock on MySQL).
+   */
   private async persist(
     account: AuthenticatedAccount,
     file: ReceivedFile,
     fields: UploadFieldsDto,
+    dedupe = false,
   ) {
     try {
       const row = {
@@ -75,6 +90,7 @@ export class FilesService {
         accountId: account.id,
         deleteHash: randomBytes(16).toString('hex'),
         uploadStatus: UPLOAD_COMPLETED,
+        dedupeSha256: dedupe ? file.sha256 : null,
         createdAt: new Date(),
       };
       const input = {
@@ -85,9 +101,9 @@ export class FilesService {
         customSlug: fields.custom_slug,
       };
       const link = await this.uow.run(async (tx) => {
+        await this.accounts.reserveStorage(account.id, file.size, account.storageQuotaBytes, tx);
         const created = await this.links.create(account.id, input, tx);
         await this.files.insert({ ...row, linkId: created.id }, tx);
-        await this.accounts.addStorageBytes(account.id, file.size, tx);
         return created;
       });
       // The record is what was just written: no need to read it back.

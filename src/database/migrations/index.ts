@@ -2,6 +2,7 @@ import { Init1763700000000 } from './1763700000000-Init';
 import { Links1763700100000 } from './1763700100000-Links';
 import { Texts1763700200000 } from './1763700200000-Texts';
 import { Files1763700300000 } from './1763700300000-Files';
+import { Hardening1763700400000 } from './1763700400000-Hardening';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   Links1763700100000,
   Texts1763700200000,
   Files1763700300000,
+  Hardening1763700400000,
 ];
