@@ -22,6 +22,8 @@ import { DatabaseModule } from './database/database.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { LinksModule } from './links/links.module';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RedisModule } from './redis/redis.module';
 import { TagsModule } from './tags/tags.module';
 import { TextsModule } from './texts/texts.module';
@@ -38,6 +40,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         EventEmitterModule.forRoot(),
         DatabaseModule,
         RedisModule,
+        RateLimitModule,
         AuthModule,
         HealthModule,
         TagsModule,
@@ -48,8 +51,9 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         WebModule, // last: its `/:slug` route catches what nothing else did
       ],
       providers: [
-        // Guards run in this order: who is calling, then what they sent.
+        // Guards run in this order: who is calling, how often, then what they sent.
         { provide: APP_GUARD, useClass: AuthGuard },
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_GUARD, useClass: ContentTypeGuard },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },

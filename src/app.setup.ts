@@ -6,7 +6,7 @@ import { AppModule } from './app.module';
 import { mapBodyParserErrors } from './common/middleware/body-parser-errors';
 import { rejectLoneSurrogates, verifyJsonDepth } from './common/middleware/json-limits';
 import { openApiConfig } from './common/openapi';
-import { Env } from './config/env';
+import { Env, trustProxySetting } from './config/env';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -34,7 +34,7 @@ export async function createApp(env: Env): Promise<NestExpressApplication> {
  * and the e2e tests (which build the module with Test.createTestingModule) both go through it.
  */
 export function configureApp(app: NestExpressApplication, env: Env): NestExpressApplication {
-  app.set('trust proxy', env.TRUST_PROXY);
+  app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
   app.useBodyParser('json', {
     limit: env.BODY_LIMIT,

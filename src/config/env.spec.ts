@@ -1,5 +1,5 @@
 import { getMetadataStorage } from 'class-validator';
-import { ConfigError, Env, ENV_KEYS, validateEnv } from './env';
+import { ConfigError, Env, ENV_KEYS, trustProxySetting, validateEnv } from './env';
 
 describe('validateEnv', () => {
   it('should give every setting its default on an empty environment', () => {
@@ -41,6 +41,18 @@ describe('validateEnv', () => {
       expect(message).toContain(JSON.stringify(value));
       expect(message).not.toContain('\n');
     }
+  });
+
+  it('should take TRUST_PROXY as hops or addresses, and never trust every proxy', () => {
+    expect(trustProxySetting(validateEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY)).toBe(1);
+    expect(trustProxySetting(validateEnv({ TRUST_PROXY: '2' }).TRUST_PROXY)).toBe(2);
+    expect(trustProxySetting(validateEnv({ TRUST_PROXY: 'off' }).TRUST_PROXY)).toBe(false);
+    expect(
+      trustProxySetting(validateEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).TRUST_PROXY),
+    ).toEqual(['loopback', '10.0.0.0/8']);
+    expect(() => validateEnv({ TRUST_PROXY: 'everyone' })).toThrow(
+      /^Invalid configuration: TRUST_PROXY /,
+    );
   });
 
   it('should require the S3 settings only when STORAGE_DRIVER=s3', () => {

@@ -10,8 +10,16 @@ import {
   Max,
   Min,
   validateSync,
+  ValidateBy,
   ValidateIf,
 } from 'class-validator';
+
+const TRUST_PROXY_LIST =
+  /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d+)?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d+)?))*$/i;
+
+/** Express's `trust proxy` for TRUST_PROXY: `true` is one hop, never everyone. */
+export const trustProxySetting = (value: Env['TRUST_PROXY']): boolean | number | string[] =>
+  value === true ? 1 : typeof value === 'string' ? value.split(/\s*,\s*/) : value;
 
 /** Thrown for a bad setting; main.ts prints its message alone, without a stack trace. */
 export class ConfigError extends Error {}
@@ -24,7 +32,22 @@ export class Env {
   PUBLIC_URL = 'http://localhost:3000';
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
   @IsIn(['json', 'pretty']) LOG_FORMAT = 'json';
-  @Transform(toBool) @IsBoolean() TRUST_PROXY = false;
+  /**
+   * Which proxies may set X-Forwarded-For: false, a hop count (`1`; `true` means 1), or addresses
+   * and subnets (`loopback,10.0.0.0/8`). Never "trust everyone": a client could then pick its IP.
+   */
+  @Transform((p) => toInt({ value: toBool(p) }))
+  @ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (v: unknown) =>
+        typeof v === 'boolean' ||
+        (Number.isInteger(v) && (v as number) >= 0) ||
+        (typeof v === 'string' && TRUST_PROXY_LIST.test(v)),
+      defaultMessage: () => 'must be false, true (one hop), a hop count, or addresses/subnets',
+    },
+  })
+  TRUST_PROXY: boolean | number | string = false;
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'must be a size such as 100kb or 3mb' })
   BODY_LIMIT = '10mb';
 
@@ -76,6 +99,14 @@ export class Env {
   @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
+
+  /** Requests per minute per API token; 0 turns the limit off. */
+  @Transform(toInt) @IsInt() @Min(0) RATE_LIMIT_API_PER_MINUTE = 600;
+  /** Log-in attempts per minute from one IP, and for one account (email); 0: no limit. */
+  @Transform(toInt) @IsInt() @Min(0) AUTH_LOGIN_PER_MINUTE_PER_IP = 20;
+  @Transform(toInt) @IsInt() @Min(0) AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT = 10;
+  /** Sign-ups per hour from one IP; 0: no limit. */
+  @Transform(toInt) @IsInt() @Min(0) AUTH_SIGNUPS_PER_HOUR_PER_IP = 20;
 
   @IsIn(['open', 'closed']) AUTH_SIGNUP = 'open';
   @IsString() DEFAULT_PLAN = 'free';

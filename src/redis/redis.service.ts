@@ -30,6 +30,11 @@ export class RedisService implements OnModuleDestroy {
     return this.client !== null;
   }
 
+  /** The shared connection, for libraries that speak Redis themselves (rate limits). */
+  get connection(): Redis | null {
+    return this.client;
+  }
+
   /** PONG within the timeout; a connection still being made gets that long to come up. */
   async ping(timeoutMs = 1000): Promise<boolean> {
     const client = this.client;

@@ -6,3 +6,8 @@ process.env.PUBLIC_URL = 'http://localhost:3000';
 process.env.AUTH_BOOTSTRAP_ADMIN = 'false';
 delete process.env.SHORT_DOMAINS;
 delete process.env.REDIS_URL;
+// Suites sign up and call the API far more than any person would; the rate-limit spec sets its own.
+process.env.RATE_LIMIT_API_PER_MINUTE = '0';
+process.env.AUTH_LOGIN_PER_MINUTE_PER_IP = '0';
+process.env.AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT = '0';
+process.env.AUTH_SIGNUPS_PER_HOUR_PER_IP = '0';

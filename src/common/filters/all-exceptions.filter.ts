@@ -52,6 +52,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
   protected send(req: Request, res: Response, body: Envelope<unknown>): void {
     res.status(body.code);
+    const retryAfter = (body.data as { retry_after?: unknown } | null)?.retry_after;
+    if (typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
     if (this.pages && wantsHtml(req)) {
       const page = this.pages.render(body.code, body.message);
       res.set(page.headers).type('html').send(page.html);

@@ -35,6 +35,13 @@ describe('LinkPasswordThrottle', () => {
     expect(throttle.retryAfter('5.6.7.8', 1)).toBe(0);
   });
 
+  it('should count attempts as they arrive: the sixth of a burst waits', () => {
+    const throttle = new LinkPasswordThrottle();
+    const waits = Array.from({ length: 50 }, () => throttle.attempt('ip', 9));
+    expect(waits.filter((w) => w === 0)).toHaveLength(5);
+    expect(waits.slice(5).every((w) => w > 0)).toBe(true);
+  });
+
   it('should forget failures after a success', () => {
     const throttle = new LinkPasswordThrottle();
     for (let i = 0; i < 4; i++) throttle.fail('ip', 1);

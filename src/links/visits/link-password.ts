@@ -75,6 +75,17 @@ export class LinkPasswordThrottle {
     return Math.ceil((entry.resetAt - Date.now()) / 1000);
   }
 
+  /**
+   * Counts an attempt before its password is checked, so that attempts sent all at once are
+   * counted as they arrive: the seconds to wait when the limit is reached already, else 0.
+   * A right password then calls `succeed`, which forgets them.
+   */
+  attempt(ip: string, linkId: number): number {
+    const wait = this.retryAfter(ip, linkId);
+    if (wait === 0) this.fail(ip, linkId);
+    return wait;
+  }
+
   fail(ip: string, linkId: number): void {
     const key = `${ip}|${linkId}`;
     const now = Date.now();

@@ -78,14 +78,13 @@ export class VisitsService {
   }
 
   private async checkPassword(link: Link, password: string, ip: string): Promise<boolean> {
-    const wait = this.throttle.retryAfter(ip, link.id);
+    const wait = this.throttle.attempt(ip, link.id);
     if (wait > 0) {
       const message = `Too many wrong passwords; try again in ${wait} s`;
       throw new DomainError(429, 'rate_limited', message, { retry_after: wait });
     }
     const ok = await verifyPassword(password, link.passwordHash!);
     if (ok) this.throttle.succeed(ip, link.id);
-    else this.throttle.fail(ip, link.id);
     return ok;
   }
 }

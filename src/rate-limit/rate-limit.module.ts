@@ -1,0 +1,71 @@
+import { ExecutionContext, Module } from '@nestjs/common';
+import { ThrottlerModule, ThrottlerOptions } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import type { Request } from 'express';
+import type { AuthenticatedAccount } from '../auth/authenticated-account';
+import { Env } from '../config/env';
+import { RedisService } from '../redis/redis.service';
+import { AUTH_ATTEMPT, AuthAttemptKind } from './auth-attempt.decorator';
+import { FailOpenStorage } from './fail-open.storage';
+
+type Req = Request & { account?: AuthenticatedAccount };
+const reqOf = (ctx: ExecutionContext) => ctx.switchToHttp().getRequest<Req>();
+const attemptOf = (ctx: ExecutionContext) =>
+  Reflect.getMetadata(AUTH_ATTEMPT, ctx.getHandler()) as AuthAttemptKind | undefined;
+
+const MINUTE = 60_000;
+
+/** The limits: per token on the API, per IP and per account on log-in, per IP on sign-up. */
+function throttlers(env: Env): ThrottlerOptions[] {
+  const only = (kind: AuthAttemptKind, limit: number) => (ctx: ExecutionContext) =>
+    limit === 0 || attemptOf(ctx) !== kind;
+  return [
+    {
+      name: 'default',
+      ttl: MINUTE,
+      limit: env.RATE_LIMIT_API_PER_MINUTE,
+      // Public routes (pages, redirects, delete by hash) have no token to count.
+      skipIf: (ctx) => env.RATE_LIMIT_API_PER_MINUTE === 0 || !reqOf(ctx).account,
+      getTracker: (req: Record<string, unknown>) =>
+        `token:${(req.account as AuthenticatedAccount | undefined)?.tokenId}`,
+    },
+    {
+      name: 'login-ip',
+      ttl: MINUTE,
+      limit: env.AUTH_LOGIN_PER_MINUTE_PER_IP,
+      skipIf: only('login', env.AUTH_LOGIN_PER_MINUTE_PER_IP),
+    },
+    {
+      name: 'login-account',
+      ttl: MINUTE,
+      limit: env.AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT,
+      skipIf: only('login', env.AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT),
+      getTracker: (req: Record<string, unknown>) => {
+        const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
+        return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+      },
+    },
+    {
+      name: 'signup-ip',
+      ttl: 60 * MINUTE,
+      limit: env.AUTH_SIGNUPS_PER_HOUR_PER_IP,
+      skipIf: only('signup', env.AUTH_SIGNUPS_PER_HOUR_PER_IP),
+    },
+  ];
+}
+
+@Module({
+  imports: [
+    ThrottlerModule.forRootAsync({
+      inject: [Env, RedisService],
+      useFactory: (env: Env, redis: RedisService) => ({
+        throttlers: throttlers(env),
+        storage: redis.connection
+          ? new FailOpenStorage(new ThrottlerStorageRedisService(redis.connection))
+          : undefined,
+      }),
+    }),
+  ],
+  exports: [ThrottlerModule],
+})
+export class RateLimitModule {}
