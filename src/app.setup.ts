@@ -45,6 +45,9 @@ export function configureApp(app: NestExpressApplication, env: Env): NestExpress
   app.useBodyParser('urlencoded', { extended: false, limit: '16kb' });
   app.use(mapBodyParserErrors);
   app.enableShutdownHooks();
+  // A stalled client (an upload that stops sending) loses its connection; multer then removes
+  // its partial file. Active transfers, however slow, are never cut.
+  app.getHttpServer().setTimeout(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000);
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApiConfig()), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });

@@ -50,6 +50,8 @@ export class Env {
   TRUST_PROXY: boolean | number | string = false;
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'must be a size such as 100kb or 3mb' })
   BODY_LIMIT = '10mb';
+  /** A connection that sends and receives nothing this long is closed (a stalled upload). */
+  @Transform(toInt) @IsInt() @Min(1) HTTP_IDLE_TIMEOUT_SECONDS = 60;
 
   @Matches(/^(sqlite:.+|mysql:\/\/.+)$/, {
     message: 'must be sqlite:<path> or mysql://user:pass@host:3306/db',
@@ -80,6 +82,9 @@ export class Env {
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) URL' })
   FILES_PUBLIC_URL?: string;
   @IsString() STORAGE_LOCAL_DIR = './data/uploads';
+  /** Partial uploads (a process killed mid-upload) older than this are removed, at start and
+   *  every ten minutes. Keep it above the longest stall an upload in progress may have. */
+  @Transform(toInt) @IsInt() @Min(0) STORAGE_SWEEP_AFTER_SECONDS = 600;
   @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
   @Matches(/^https?:\/\/.+/, { message: 'must be the http(s) URL of the S3 endpoint' })
   STORAGE_S3_ENDPOINT?: string;

@@ -8,6 +8,21 @@ import { HealthRepository } from './health.repository';
 
 type Check = 'up' | 'down';
 
+const CHECK_TIMEOUT_MS = 2000;
+
+/** 'up' when the check succeeds within CHECK_TIMEOUT_MS, 'down' otherwise. */
+function upWithin(check: Promise<unknown>): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<Check>((resolve) => {
+    timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS);
+  });
+  const outcome = check.then(
+    () => 'up' as const,
+    () => 'down' as const,
+  );
+  return Promise.race([outcome, timeout]).finally(() => clearTimeout(timer));
+}
+
 @ApiTags('health')
 @Public()
 @Controller('health')
@@ -29,16 +44,12 @@ export class HealthController {
     summary: 'Readiness: database, file storage (and Redis when configured); else 503',
   })
   async ready() {
-    const checks: Record<string, Check> = {
-      database: await this.health.ping().then(
-        () => 'up' as const,
-        () => 'down' as const,
-      ),
-    };
-    checks.storage = await this.storage.check().then(
-      () => 'up' as const,
-      () => 'down' as const,
-    );
+    // Checked side by side, each within CHECK_TIMEOUT_MS: a frozen database is down, not slow.
+    const [database, storage] = await Promise.all([
+      upWithin(this.health.ping()),
+      upWithin(this.storage.check()),
+    ]);
+    const checks: Record<string, Check> = { database, storage };
     if (this.redis.enabled) checks.redis = (await this.redis.ping()) ? 'up' : 'down';
     const down = Object.keys(checks).filter((k) => checks[k] === 'down');
     if (down.length > 0) {

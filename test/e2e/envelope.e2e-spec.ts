@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { AccountsService } from '../../src/auth/accounts.service';
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
@@ -110,12 +111,32 @@ describe('When the database goes away', () => {
     });
   });
 
-  it('should answer an unexpected error with 500, an error id and no stack trace', async () => {
+  it('should answer API calls with 503 service_unavailable and Retry-After', async () => {
+    const res = await t.api().get('/api/v1/account').set('Authorization', token).expect(503);
+    expect(res.body).toMatchObject({ code: 503, success: false, error: 'service_unavailable' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
+
+describe('An unexpected error', () => {
+  let t: TestApp;
+  let token: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    token = (await createAccount(t)).token;
+    jest
+      .spyOn(t.app.get(AccountsService), 'describe')
+      .mockRejectedValue(new Error('secret internals at x.ts:12'));
+  });
+  afterAll(() => t.close());
+
+  it('should answer with 500, an error id and no stack trace', async () => {
     const res = await t.api().get('/api/v1/account').set('Authorization', token).expect(500);
     expect(res.body).toMatchObject({ code: 500, success: false, error: 'internal_error' });
     expect(res.body.data.error_id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.message).toContain(res.body.data.error_id);
-    expect(JSON.stringify(res.body)).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+/);
+    expect(JSON.stringify(res.body)).not.toMatch(/\bat \S+ \(|node_modules|\.ts:\d+|secret/);
   });
 });
 

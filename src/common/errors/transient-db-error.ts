@@ -5,3 +5,38 @@ export function isTransientDbError(e: unknown): boolean {
   const err = e as { code?: string; driverError?: { code?: string } } | null;
   return CODES.has(err?.driverError?.code ?? err?.code ?? '');
 }
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'PROTOCOL_CONNECTION_LOST',
+  'PROTOCOL_SEQUENCE_TIMEOUT',
+  'ER_CON_COUNT_ERROR',
+  'ER_SERVER_SHUTDOWN',
+  'SQLITE_BUSY',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+]);
+const UNAVAILABLE_NAMES = new Set(['CannotExecuteNotConnectedError', 'ConnectionIsNotSetError']);
+
+/** The database cannot be reached (down, restarting, closed, pool exhausted): a 503, not a 500. */
+export function isDatabaseUnavailable(e: unknown): boolean {
+  const err = e as {
+    code?: string;
+    name?: string;
+    message?: string;
+    driverError?: { code?: string };
+  };
+  if (!err || typeof err !== 'object') return false;
+  const code = err.driverError?.code ?? err.code ?? '';
+  return (
+    UNAVAILABLE_CODES.has(code) ||
+    UNAVAILABLE_NAMES.has(err.name ?? '') ||
+    /database connection is not open|Connection is not established|Pool is closed|connect ETIMEDOUT|Connection lost/i.test(
+      err.message ?? '',
+    )
+  );
+}

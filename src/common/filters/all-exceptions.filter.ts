@@ -10,7 +10,10 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { Envelope } from '../envelope';
 import { DomainError, ErrorCode } from '../errors/domain-error';
+import { isDatabaseUnavailable } from '../errors/transient-db-error';
 import { isUniqueViolation } from '../errors/unique-violation';
+
+const DB_RETRY_AFTER_S = 5;
 import { ErrorPages } from './error-pages';
 
 const HTTP_CODES: Record<number, ErrorCode> = {
@@ -76,6 +79,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (isUniqueViolation(e)) {
       return fail(409, 'conflict', 'The resource already exists');
+    }
+    if (isDatabaseUnavailable(e)) {
+      this.logger.warn(`database unavailable: ${req.method} ${redactUrl(req.originalUrl)}`);
+      return fail(503, 'service_unavailable', 'The database is unavailable; try again shortly', {
+        retry_after: DB_RETRY_AFTER_S,
+      });
     }
     const errorId = randomUUID();
     this.logger.error(

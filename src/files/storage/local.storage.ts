@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, rename, rm, unlink } from 'node:fs/promises';
+import { access, constants, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -47,6 +47,22 @@ export class LocalStorage extends Storage {
   async check(): Promise<void> {
     await mkdir(this.root, { recursive: true });
     await access(this.root, constants.W_OK);
+  }
+
+  async sweepAbandoned(olderThanMs: number): Promise<number> {
+    const tmpDir = join(this.root, '.tmp');
+    const names = await readdir(tmpDir).catch(() => [] as string[]);
+    const cutoff = Date.now() - olderThanMs;
+    let removed = 0;
+    for (const name of names) {
+      const path = join(tmpDir, name);
+      const info = await stat(path).catch(() => null);
+      if (info && info.mtimeMs <= cutoff) {
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
   }
 
   private pathOf(key: string): string {

@@ -1,7 +1,9 @@
 import {
+  AbortMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  ListMultipartUploadsCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -64,6 +66,22 @@ export class S3Storage extends Storage {
 
   async check(): Promise<void> {
     await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
+  async sweepAbandoned(olderThanMs: number): Promise<number> {
+    const cutoff = Date.now() - olderThanMs;
+    const { Uploads = [] } = await this.client.send(
+      new ListMultipartUploadsCommand({ Bucket: this.bucket }),
+    );
+    const stale = Uploads.filter(
+      (u) => u.Key && u.UploadId && (u.Initiated?.getTime() ?? 0) <= cutoff,
+    );
+    for (const u of stale) {
+      await this.client.send(
+        new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: u.Key, UploadId: u.UploadId }),
+      );
+    }
+    return stale.length;
   }
 
   async delete(key: string): Promise<void> {

@@ -3,6 +3,7 @@ import { Env } from '../../config/env';
 import { LocalStorage } from './local.storage';
 import { S3Storage } from './s3.storage';
 import { Storage } from './storage';
+import { StorageSweeper } from './storage-sweeper';
 
 /** The storage driver chosen by STORAGE_DRIVER. */
 @Module({
@@ -13,6 +14,7 @@ import { Storage } from './storage';
       useFactory: (env: Env) =>
         env.STORAGE_DRIVER === 's3' ? new S3Storage(env) : new LocalStorage(env.STORAGE_LOCAL_DIR),
     },
+    StorageSweeper,
   ],
   exports: [Storage],
 })

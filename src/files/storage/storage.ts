@@ -16,6 +16,11 @@ export abstract class Storage {
   abstract delete(key: string): Promise<void>;
   /** Throws when the store cannot take files (readiness). */
   abstract check(): Promise<void>;
+  /**
+   * Removes what interrupted writes left behind (a process killed mid-upload): partial files,
+   * incomplete multipart uploads, older than `olderThanMs`. Answers how many it removed.
+   */
+  abstract sweepAbandoned(olderThanMs: number): Promise<number>;
 }
 
 /** The storage key of a record's path (`/2026/11/21/…/x.png` → `2026/11/21/…/x.png`). */

@@ -21,6 +21,9 @@ class MemoryStorage extends Storage {
   check(): Promise<void> {
     return Promise.resolve();
   }
+  sweepAbandoned(): Promise<number> {
+    return Promise.resolve(0);
+  }
 }
 
 const account = { maxFileBytes: 1000, storageQuotaBytes: 5000, storageBytes: 4500 };

@@ -2,6 +2,8 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { LinksRepository } from '../links.repository';
 
 const FLUSH_EVERY_MS = 2000;
+/** Links with counts waiting; past it (a long database outage) new links' visits are dropped. */
+const MAX_PENDING_LINKS = 100_000;
 
 /**
  * Visits are counted in memory and written in one UPDATE per link every two seconds, so the
@@ -15,8 +17,10 @@ export class ClickBuffer implements OnModuleInit, OnModuleDestroy {
 
   constructor(private readonly links: LinksRepository) {}
 
-  record(linkId: number): void {
-    this.pending.set(linkId, (this.pending.get(linkId) ?? 0) + 1);
+  record(linkId: number, n = 1): void {
+    const count = this.pending.get(linkId);
+    if (count === undefined && this.pending.size >= MAX_PENDING_LINKS) return;
+    this.pending.set(linkId, (count ?? 0) + n);
   }
 
   onModuleInit(): void {
@@ -31,14 +35,17 @@ export class ClickBuffer implements OnModuleInit, OnModuleDestroy {
 
   async flush(): Promise<void> {
     if (this.pending.size === 0) return;
-    const batch = this.pending;
+    const batch = [...this.pending];
     this.pending = new Map();
-    for (const [id, n] of batch) {
+    for (let i = 0; i < batch.length; i++) {
       try {
-        await this.links.addClicks(id, n);
+        // A deleted link is no error: its UPDATE changes no row.
+        await this.links.addClicks(batch[i][0], batch[i][1]);
       } catch (e) {
-        // A deleted link has nothing to count; anything else is logged and dropped.
-        this.logger.warn(`could not count ${n} clicks of link ${id}: ${String(e)}`);
+        // The database is away: keep what is left for the next flush, and say so once.
+        for (const [id, n] of batch.slice(i)) this.record(id, n);
+        this.logger.warn(`visit counts of ${batch.length - i} links kept for later: ${String(e)}`);
+        return;
       }
     }
   }
