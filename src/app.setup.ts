@@ -5,7 +5,9 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { mapBodyParserErrors } from './common/middleware/body-parser-errors';
 import { rejectLoneSurrogates, verifyJsonDepth } from './common/middleware/json-limits';
+import { apiCors, securityHeaders } from './common/middleware/security';
 import { openApiConfig } from './common/openapi';
+import { smmsBodyErrors, smmsMalformedUrl } from './compat/smms-v2/smms-early-errors';
 import { Env, trustProxySetting } from './config/env';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -36,6 +38,9 @@ export async function createApp(env: Env): Promise<NestExpressApplication> {
 export function configureApp(app: NestExpressApplication, env: Env): NestExpressApplication {
   app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
+  app.use(securityHeaders());
+  app.use(['/api/v1', '/api/v2'], apiCors());
+  app.use('/api/v2', smmsMalformedUrl);
   app.useBodyParser('json', {
     limit: env.BODY_LIMIT,
     verify: verifyJsonDepth,
@@ -44,6 +49,7 @@ export function configureApp(app: NestExpressApplication, env: Env): NestExpress
   // Only the public pages' forms (link passwords) post urlencoded; the API refuses it (415).
   app.useBodyParser('urlencoded', { extended: false, limit: '16kb' });
   app.use(mapBodyParserErrors);
+  app.use('/api/v2', smmsBodyErrors);
   app.enableShutdownHooks();
   // A stalled client (an upload that stops sending) loses its connection; multer then removes
   // its partial file. Active transfers, however slow, are never cut.

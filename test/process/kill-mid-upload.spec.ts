@@ -53,6 +53,19 @@ function start(
   return { child, token };
 }
 
+/** The token is printed before the server listens: wait until it answers. */
+async function listening(port: number): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(`http://127.0.0.1:${port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the service did not listen');
+}
+
 const exited = (child: ChildProcess) =>
   child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
@@ -71,6 +84,7 @@ describe('A process killed mid-upload', () => {
     let second: ReturnType<typeof start> | undefined;
     try {
       const token = await first.token;
+      await listening(port);
       const req = httpRequest({
         host: '127.0.0.1',
         port,

@@ -26,7 +26,6 @@ import { SmmsService } from './smms.service';
  * (`code: "success" | "error" | "image_repeated" | ...`), HTTP 200 even on failure.
  */
 @ApiTags('sm.ms v2 compatibility')
-@ApiAuth()
 @RawResponse()
 @UseFilters(SmmsErrorsFilter)
 @Controller('api/v2')
@@ -35,6 +34,7 @@ export class SmmsController {
 
   @Post('upload')
   @HttpCode(200)
+  @ApiAuth()
   @AcceptsUpload()
   @ApiOperation({ summary: 'SM.MS v2 upload (`smfile`); identical bytes again: image_repeated' })
   upload(
@@ -46,6 +46,7 @@ export class SmmsController {
   }
 
   @Get('upload_history')
+  @ApiAuth()
   @ApiOperation({ summary: 'SM.MS v2 upload history' })
   history(@CurrentAccount() account: AuthenticatedAccount, @Query() q: HistoryQuery) {
     return this.smms.history(account.id, q.page);
@@ -60,6 +61,7 @@ export class SmmsController {
 
   @Post('profile')
   @HttpCode(200)
+  @ApiAuth()
   @ApiOperation({ summary: 'SM.MS v2 profile: the account and its disk usage' })
   profile(@CurrentAccount() account: AuthenticatedAccount) {
     return this.smms.profile(account.id);

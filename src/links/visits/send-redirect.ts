@@ -2,13 +2,17 @@ import type { ServerResponse } from 'node:http';
 
 /**
  * The one way a redirect is written, by the fast path and the Nest path alike, so both send the
- * same headers. `no-store` keeps browsers from caching it: edits apply and every visit arrives.
+ * same headers: whatever middleware set before (helmet's page headers) is dropped, but for the
+ * unlock cookie. `no-store` keeps browsers from caching it: edits apply and every visit arrives.
  */
 export function sendRedirect(res: ServerResponse, status: number, location: string): void {
+  const cookie = res.getHeader('Set-Cookie');
+  for (const name of res.getHeaderNames()) res.removeHeader(name);
   res.writeHead(status, {
     Location: location,
     'Cache-Control': 'private, no-store, max-age=0',
     'Content-Length': '0',
+    ...(cookie === undefined ? {} : { 'Set-Cookie': cookie }),
   });
   res.end();
 }

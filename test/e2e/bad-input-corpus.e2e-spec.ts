@@ -1,0 +1,135 @@
+import { createAccount, TestAccount } from '../factories/account.factory';
+import { filesUnder } from '../factories/file.factory';
+import { createTestApp, TestApp } from '../utils/create-test-app';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+interface Operation {
+  method: Method;
+  path: string;
+  secured: boolean;
+}
+
+/** Every operation of the OpenAPI document, with its path parameters filled in. */
+async function operations(t: TestApp): Promise<Operation[]> {
+  const doc = (await t.api().get('/api/docs/openapi.json').expect(200)).body as {
+    paths: Record<string, Record<string, { security?: unknown[] }>>;
+  };
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({
+      method: method as Method,
+      path: path.replace(/\{[^}]+\}/g, '999999'),
+      secured: (op.security ?? []).length > 0,
+    })),
+  );
+}
+
+/** Bodies no route takes: wrong types, nulls, arrays for objects, deep nesting, lies. */
+const BODIES: { type: string; body: string | Buffer }[] = [
+  { type: 'application/json', body: '[]' },
+  { type: 'application/json', body: '"a string"' },
+  { type: 'application/json', body: '12345678901234567890123' },
+  { type: 'application/json', body: 'null' },
+  { type: 'application/json', body: '{"target_url":[],"content":{},"email":1,"page":-1}' },
+  { type: 'application/json', body: '{"slug":null,"domain":null,"tag_ids":"1,2","title":[1]}' },
+  { type: 'application/json', body: `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}` },
+  { type: 'application/json', body: '{"content":"\\ud800","email":"\\udfff@x.example"}' },
+  { type: 'application/json', body: '{"unterminated": ' },
+  { type: 'application/json', body: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]) },
+  { type: 'text/plain', body: 'target_url=https://x.example' },
+  { type: 'application/x-www-form-urlencoded', body: 'target_url=https://x.example&a[b][c]=1' },
+  { type: 'multipart/form-data', body: 'no boundary at all' },
+  {
+    type: 'multipart/form-data; boundary=X',
+    body: '--X\r\nContent-Disposition: form-data\r\n\r\n',
+  },
+];
+
+const QUERIES = [
+  'page=99999999999999999999',
+  'page=1e3&per_page=0x10',
+  'page=1&page=2',
+  'tag_id[]=1&domain[x]=y',
+  'q=%ff%fe',
+  `q=${'a'.repeat(5000)}`,
+];
+
+describe('A bad-input corpus over every route of the OpenAPI document', () => {
+  let t: TestApp;
+  let a: TestAccount;
+  let ops: Operation[];
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createAccount(t);
+    ops = await operations(t);
+  });
+  afterAll(() => t.close());
+
+  const call = (op: Operation, path = op.path) => t.api()[op.method](path).set(a.auth);
+
+  /** 4xx in the envelope, or SM.MS's shape (HTTP 200) under /api/v2; never a 500. */
+  const expectRefused = (op: Operation, res: { status: number; body: unknown }, what: string) => {
+    const context = `${op.method.toUpperCase()} ${op.path} ${what}`;
+    expect([context, res.status < 500]).toEqual([context, true]);
+    if (op.path.startsWith('/api/v2')) {
+      expect([context, typeof (res.body as { code?: unknown }).code]).toEqual([context, 'string']);
+    } else if (op.path === '/api/v1/shorten' && op.method === 'get') {
+      // Simple mode answers errors as plain text, by design.
+      expect([context, res.status >= 400]).toEqual([context, true]);
+    } else if (res.status >= 400) {
+      const body = res.body as { code?: number; error?: string };
+      expect([context, body.code, typeof body.error]).toEqual([context, res.status, 'string']);
+    }
+  };
+
+  it('should mark exactly the routes that refuse a caller without a token as secured', async () => {
+    expect(ops.length).toBeGreaterThan(20);
+    for (const op of ops) {
+      const res = await t.api()[op.method](op.path).send({});
+      const refused = op.path.startsWith('/api/v2')
+        ? (res.body as { code?: string }).code === 'unauthorized'
+        : res.status === 401;
+      expect([op.method, op.path, refused]).toEqual([op.method, op.path, op.secured]);
+    }
+  });
+
+  it('should refuse every hostile body on every route without a 500, writing nothing', async () => {
+    const before = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
+    const storedBefore = filesUnder(t.storageDir).length;
+    for (const op of ops.filter((o) => o.method !== 'get')) {
+      for (const { type, body } of BODIES) {
+        const res = await call(op).set('Content-Type', type).send(body);
+        expectRefused(op, res, `with ${type} ${String(body).slice(0, 40)}`);
+      }
+    }
+    expect((await t.api().get('/api/v1/account').set(a.auth)).body.data.usage).toEqual(before);
+    expect(filesUnder(t.storageDir)).toHaveLength(storedBefore);
+  });
+
+  it('should refuse hostile query strings and ids on every route without a 500', async () => {
+    for (const op of ops) {
+      for (const query of QUERIES) {
+        const res = await call(op, `${op.path}?${query}`);
+        expectRefused(op, res, `?${query.slice(0, 40)}`);
+      }
+      if (op.path.endsWith('/999999')) {
+        for (const id of ['0x1', '1e0', '%2B1', '%201', '-1', '99999999999999999999', '%ff']) {
+          const res = await call(op, op.path.replace(/999999$/, id));
+          expectRefused(op, res, `id ${id}`);
+        }
+      }
+    }
+  });
+
+  it('should refuse lying content encodings on every route without a 500', async () => {
+    for (const op of ops.filter((o) => o.method !== 'get')) {
+      for (const encoding of ['gzip', 'deflate', 'br', 'compress', 'x-unknown']) {
+        const res = await call(op)
+          .set('Content-Type', 'application/json')
+          .set('Content-Encoding', encoding)
+          .send('{"a":1}');
+        expectRefused(op, res, `Content-Encoding ${encoding}`);
+      }
+    }
+  });
+});
