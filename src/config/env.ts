@@ -58,6 +58,8 @@ export class Env {
   })
   DB_URL = 'sqlite:./data/linkdrop.sqlite';
   @Transform(toBool) @IsBoolean() DB_LOGGING = false;
+  /** MySQL: a statement that has not answered in this many seconds fails (a frozen database). */
+  @Transform(toInt) @IsInt() @Min(1) DB_QUERY_TIMEOUT_SECONDS = 10;
 
   /** Hosts short links may live on; the first is the default. Unset: the host of PUBLIC_URL. */
   @IsOptional()

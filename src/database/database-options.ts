@@ -6,7 +6,9 @@ import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
 /** TypeORM options from DB_URL. The schema comes only from migrations; synchronize stays off. */
-export function buildDataSourceOptions(env: Pick<Env, 'DB_URL' | 'DB_LOGGING'>): DataSourceOptions {
+export function buildDataSourceOptions(
+  env: Pick<Env, 'DB_URL' | 'DB_LOGGING' | 'DB_QUERY_TIMEOUT_SECONDS'>,
+): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
@@ -38,5 +40,10 @@ export function buildDataSourceOptions(env: Pick<Env, 'DB_URL' | 'DB_LOGGING'>):
     supportBigNumbers: true,
     bigNumberStrings: false,
     connectorPackage: 'mysql2',
+    // A database that stops answering fails requests (503) instead of holding them: new
+    // connections give up after 5 s, statements after DB_QUERY_TIMEOUT_SECONDS.
+    connectTimeout: 5000,
+    enableQueryTimeout: true,
+    maxQueryExecutionTime: env.DB_QUERY_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -1,7 +1,9 @@
-import { Global, Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
+import { Global, Module, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource, TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { Env } from '../config/env';
 import { buildDataSourceOptions } from './database-options';
+import { dropTimedOutConnections } from './drop-timed-out-connections';
 import { UnitOfWork } from './unit-of-work';
 
 @Global()
@@ -15,4 +17,10 @@ import { UnitOfWork } from './unit-of-work';
   providers: [UnitOfWork],
   exports: [UnitOfWork],
 })
-export class DatabaseModule {}
+export class DatabaseModule implements OnModuleInit {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  onModuleInit(): void {
+    dropTimedOutConnections(this.db);
+  }
+}

@@ -12,6 +12,8 @@ import { Text, TextType } from './text.entity';
 import { TextsService } from './texts.service';
 
 const CACHE_MAX_BYTES = 64 * 1024 * 1024;
+/** Texts up to this many characters may be highlighted again in a reader's choice of language. */
+export const LANG_SWITCH_MAX_CHARS = 64 * 1024;
 
 /** What a text's page shows; the web module turns it into HTML. */
 export interface TextView {
@@ -28,6 +30,8 @@ export interface TextView {
   /** A short plain-text excerpt for link previews; null when the share must not leak. */
   excerpt: string | null;
   burned: boolean;
+  /** Whether a reader may pick another language (`?lang=`): small enough to highlight again. */
+  languageSwitch: boolean;
 }
 
 export type TextRead =
@@ -69,10 +73,12 @@ export class TextReadsService {
       burned = true;
     }
     if (raw) return { type: 'raw', content: text.content };
+    // Highlighting again in another language costs up to ~300 ms on the event loop: only for
+    // texts small enough, so that no pattern of anonymous requests can stall the process.
+    const languageSwitch = text.content.length <= LANG_SWITCH_MAX_CHARS;
+    const asked = languageSwitch && lang ? canonicalLanguage(lang) : undefined;
     const language =
-      text.textType === 'source_code'
-        ? ((lang && canonicalLanguage(lang)) ?? text.language ?? 'plaintext')
-        : null;
+      text.textType === 'source_code' ? (asked ?? text.language ?? 'plaintext') : null;
     const view: TextView = {
       slug: link.slug,
       title: link.title,
@@ -86,6 +92,7 @@ export class TextReadsService {
         : this.cached(link, text, language),
       excerpt: link.passwordHash || text.burnAfterRead ? null : excerpt(text.content),
       burned,
+      languageSwitch,
     };
     return { type: 'page', view };
   }

@@ -23,4 +23,36 @@ describe('Large source code', () => {
     expect(res.text).toContain('<pre class="ln" aria-hidden="true">1\n2\n');
     expect(res.text).toContain('\n20</pre>');
   });
+
+  it('should keep the page of 2 MiB of newlines small: no gutter past 10,000 lines', async () => {
+    const a = await createAccount(t);
+    const content = '\n'.repeat(2 * 1024 * 1024 - 1);
+    await t
+      .api()
+      .post('/api/v1/text')
+      .set(a.auth)
+      .send({ content, text_type: 'plain_text', custom_slug: 'newlines' })
+      .expect(200);
+    const res = await t.api().get('/newlines').set('Host', HOST).expect(200);
+    expect(res.text.length).toBeLessThan(2.2 * 1024 * 1024);
+    expect(res.text).not.toContain('<pre class="ln"');
+    expect(Number(/<span>(\d+) lines<\/span>/.exec(res.text)?.[1])).toBeGreaterThan(2_000_000);
+  });
+
+  it('should not highlight a large text again in a language a reader picks', async () => {
+    const a = await createAccount(t);
+    const content = `${'x = 1\n'.repeat(20_000)}`;
+    await t
+      .api()
+      .post('/api/v1/text')
+      .set(a.auth)
+      .send({ content, text_type: 'source_code', language: 'python', custom_slug: 'bigpy' })
+      .expect(200);
+    const res = await t.api().get('/bigpy?lang=rust').set('Host', HOST).expect(200);
+    expect(res.text).toContain('Python');
+    expect(res.text).not.toContain('name="lang"');
+    const small = await t.api().get('/big?lang=python').set('Host', HOST).expect(200);
+    expect(small.text).toContain('name="lang"');
+    expect(small.text).toContain('<option value="python" selected>');
+  });
 });

@@ -18,12 +18,19 @@ function languageSwitch(current: string): string {
   return `<form method="get"><label>Language <select name="lang">${options}</select></label> <button type="submit">Highlight</button></form>`;
 }
 
+/** Past this many lines the gutter is left out: it would outweigh the text (2 MiB of newlines). */
+export const MAX_NUMBERED_LINES = 10_000;
+
 function body(m: TextPageModel): string {
   if (m.textType === 'markdown') return `<article class="markdown">${m.contentHtml}</article>`;
-  const numbers = Array.from({ length: m.lines }, (_, i) => i + 1).join('\n');
+  const cls = m.textType === 'plain_text' ? 'plain' : 'src';
   const code =
     m.textType === 'source_code' ? `<code class="hljs" id="content">` : `<code id="content">`;
-  return `<div class="code"><pre class="ln" aria-hidden="true">${numbers}</pre><pre class="${m.textType === 'plain_text' ? 'plain' : 'src'}">${code}${m.contentHtml}</code></pre></div>`;
+  if (m.lines > MAX_NUMBERED_LINES) {
+    return `<div class="code"><pre class="${cls}">${code}${m.contentHtml}</code></pre></div>`;
+  }
+  const numbers = Array.from({ length: m.lines }, (_, i) => i + 1).join('\n');
+  return `<div class="code"><pre class="ln" aria-hidden="true">${numbers}</pre><pre class="${cls}">${code}${m.contentHtml}</code></pre></div>`;
 }
 
 /** The page of a text share, rendered on the server; script only for the copy button. */
@@ -43,7 +50,7 @@ export function renderTextPage(m: TextPageModel): string {
   return renderPage(
     title,
     `<header><h1>${escapeHtml(title)}</h1><div class="meta">${meta}</div>` +
-      `${m.textType === 'source_code' && m.language ? languageSwitch(m.language) : ''}</header>` +
+      `${m.textType === 'source_code' && m.language && m.languageSwitch ? languageSwitch(m.language) : ''}</header>` +
       `${notice}${body(m)}` +
       (m.textType !== 'markdown' ? `<script nonce="${m.nonce}">${COPY_SCRIPT}</script>` : ''),
     {
