@@ -98,5 +98,17 @@ describe('Accounts, log-in and API tokens', () => {
       expect(wrong.body).toMatchObject({ error: 'invalid_credentials', data: null });
       expect(unknown.body).toEqual(wrong.body);
     });
+
+    it('should keep accounts whose emails differ only by an accent apart', async () => {
+      const password = 'correct horse battery';
+      const accented = `josé-${Date.now()}@example.com`;
+      const plain = accented.replace('é', 'e');
+      await t.api().post('/api/v1/auth/signup').send({ email: accented, password }).expect(201);
+      await t.api().post('/api/v1/auth/login').send({ email: plain, password }).expect(401);
+      await t.api().post('/api/v1/auth/signup').send({ email: plain, password }).expect(201);
+      const res = await t.api().post('/api/v1/auth/login').send({ email: plain, password });
+      expect(res.status).toBe(200);
+      expect(res.body.data.account.email).toBe(plain);
+    });
   });
 });
