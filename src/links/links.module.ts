@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DomainsModule } from '../domains/domains.module';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { TagsModule } from '../tags/tags.module';
 import { Link } from './link.entity';
 import { LinksController } from './links.controller';
@@ -9,7 +10,8 @@ import { LinksService } from './links.service';
 import { ShortenController } from './shorten.controller';
 import { ClickBuffer } from './visits/click-buffer';
 import { FastRedirectPath } from './visits/fast-redirect-path';
-import { LinkPasswordCookie, LinkPasswordThrottle } from './visits/link-password';
+import { LinkPasswordCookie } from './visits/link-password';
+import { LinkPasswordThrottle } from './visits/link-password-throttle';
 import { RedirectCache } from './visits/redirect-cache';
 import { VisitsService } from './visits/visits.service';
 
@@ -18,7 +20,7 @@ import { VisitsService } from './visits/visits.service';
  * removal through the LinkRemoving event. It installs its own fast redirect path at bootstrap.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Link]), DomainsModule, TagsModule],
+  imports: [TypeOrmModule.forFeature([Link]), DomainsModule, TagsModule, RateLimitModule],
   controllers: [ShortenController, LinksController],
   providers: [
     LinksRepository,

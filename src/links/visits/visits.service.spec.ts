@@ -5,7 +5,9 @@ import { RedisService } from '../../redis/redis.service';
 import { Link } from '../link.entity';
 import { LinksRepository } from '../links.repository';
 import { ClickBuffer } from './click-buffer';
-import { LinkPasswordCookie, LinkPasswordThrottle } from './link-password';
+import { ThrottlerStorageService } from '@nestjs/throttler';
+import { LinkPasswordCookie } from './link-password';
+import { LinkPasswordThrottle } from './link-password-throttle';
 import { RedirectCache } from './redirect-cache';
 import { VisitRequest, VisitsService } from './visits.service';
 
@@ -36,7 +38,7 @@ function setup(found: Link | null) {
     cache,
     clicks as unknown as ClickBuffer,
     new LinkPasswordCookie({ AUTH_COOKIE_SECRET: 'k' } as Env),
-    new LinkPasswordThrottle(),
+    new LinkPasswordThrottle(new ThrottlerStorageService()),
     clock,
   );
   return { visits, cache, clicks };

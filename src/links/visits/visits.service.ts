@@ -7,7 +7,8 @@ import { DomainsService } from '../../domains/domains.service';
 import { Link } from '../link.entity';
 import { LinksRepository } from '../links.repository';
 import { ClickBuffer } from './click-buffer';
-import { LinkPasswordCookie, LinkPasswordThrottle } from './link-password';
+import { LinkPasswordCookie } from './link-password';
+import { LinkPasswordThrottle } from './link-password-throttle';
 import { RedirectCache } from './redirect-cache';
 
 export interface VisitRequest {
@@ -78,13 +79,11 @@ export class VisitsService {
   }
 
   private async checkPassword(link: Link, password: string, ip: string): Promise<boolean> {
-    const wait = this.throttle.attempt(ip, link.id);
+    const wait = await this.throttle.attempt(ip, link.id);
     if (wait > 0) {
       const message = `Too many wrong passwords; try again in ${wait} s`;
       throw new DomainError(429, 'rate_limited', message, { retry_after: wait });
     }
-    const ok = await verifyPassword(password, link.passwordHash!);
-    if (ok) this.throttle.succeed(ip, link.id);
-    return ok;
+    return verifyPassword(password, link.passwordHash!);
   }
 }
