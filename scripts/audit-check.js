@@ -12,7 +12,9 @@ process.stdin.on('end', () => {
   }
   const counts = report.metadata && report.metadata.vulnerabilities;
   if (!counts) {
-    console.log(`audit: the advisory service did not answer (${report.message || 'no data'}); skipped`);
+    console.log(
+      `audit: the advisory service did not answer (${report.message || 'no data'}); skipped`,
+    );
     return;
   }
   const serious = (counts.high || 0) + (counts.critical || 0);
