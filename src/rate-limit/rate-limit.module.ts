@@ -60,6 +60,9 @@ function throttlers(env: Env): ThrottlerOptions[] {
       inject: [Env, RedisService],
       useFactory: (env: Env, redis: RedisService) => ({
         throttlers: throttlers(env),
+        // One count per limit and tracker across every route (the default is per route).
+        generateKey: (_ctx: ExecutionContext, tracker: string, name: string) =>
+          `${name}:${tracker}`,
         storage: redis.connection
           ? new FailOpenStorage(new ThrottlerStorageRedisService(redis.connection))
           : undefined,
