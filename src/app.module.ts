@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
+import { StatsModule } from './analytics/stats/stats.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
@@ -47,6 +48,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         LinksModule,
         TextsModule,
         FilesModule,
+        StatsModule,
         CompatModule,
         WebModule, // last: its `/:slug` route catches what nothing else did
       ],

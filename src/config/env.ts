@@ -107,6 +107,9 @@ export class Env {
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
 
+  /** Raw visits are kept this many days (0: for ever). */
+  @Transform(toInt) @IsInt() @Min(0) ANALYTICS_RETENTION_DAYS = 90;
+
   /** Requests per minute per API token; 0 turns the limit off. */
   @Transform(toInt) @IsInt() @Min(0) RATE_LIMIT_API_PER_MINUTE = 600;
   /** Log-in attempts per minute from one IP, and for one account (email); 0: no limit. */

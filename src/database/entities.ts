@@ -1,3 +1,4 @@
+import { Visit } from '../analytics/visit.entity';
 import { Account } from '../auth/account.entity';
 import { ApiToken } from '../auth/api-token.entity';
 import { Plan } from '../auth/plan.entity';
@@ -7,4 +8,4 @@ import { Link } from '../links/link.entity';
 import { Tag } from '../tags/tag.entity';
 import { Text } from '../texts/text.entity';
 
-export const ENTITIES = [Plan, Account, ApiToken, Domain, Link, Tag, Text, StoredFile];
+export const ENTITIES = [Plan, Account, ApiToken, Domain, Link, Tag, Text, StoredFile, Visit];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AnalyticsModule } from '../analytics/analytics.module';
 import { DomainsModule } from '../domains/domains.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { TagsModule } from '../tags/tags.module';
@@ -20,7 +21,13 @@ import { VisitsService } from './visits/visits.service';
  * removal through the LinkRemoving event. It installs its own fast redirect path at bootstrap.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([Link]), DomainsModule, TagsModule, RateLimitModule],
+  imports: [
+    TypeOrmModule.forFeature([Link]),
+    DomainsModule,
+    TagsModule,
+    RateLimitModule,
+    AnalyticsModule,
+  ],
   controllers: [ShortenController, LinksController],
   providers: [
     LinksRepository,

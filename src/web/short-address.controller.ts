@@ -70,4 +70,7 @@ const visitOf = (req: Request, slug: string, password: string | undefined): Visi
   cookies: req.headers.cookie,
   password,
   countable: req.method === 'GET',
+  headers: req.headers,
+  remoteAddress: req.socket.remoteAddress,
+  url: req.originalUrl,
 });

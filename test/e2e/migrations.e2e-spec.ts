@@ -46,6 +46,7 @@ const TABLES = [
   'plans',
   'tags',
   'texts',
+  'visits',
 ];
 
 /** What the entities (and their many-to-many join tables) map to. */

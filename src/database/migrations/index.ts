@@ -3,6 +3,7 @@ import { Links1763700100000 } from './1763700100000-Links';
 import { Texts1763700200000 } from './1763700200000-Texts';
 import { Files1763700300000 } from './1763700300000-Files';
 import { Hardening1763700400000 } from './1763700400000-Hardening';
+import { Visits1763700500000 } from './1763700500000-Visits';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Texts1763700200000,
   Files1763700300000,
   Hardening1763700400000,
+  Visits1763700500000,
 ];

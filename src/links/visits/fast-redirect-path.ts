@@ -1,6 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { captureVisit } from '../../analytics/raw-visit';
+import { VisitRecorder } from '../../analytics/visit-recorder';
 import { Clock } from '../../common/clock';
 import { DomainsService } from '../../domains/domains.service';
 import { ClickBuffer } from './click-buffer';
@@ -27,6 +29,7 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     private readonly cache: RedirectCache,
     private readonly clicks: ClickBuffer,
     private readonly clock: Clock,
+    private readonly recorder: VisitRecorder,
   ) {}
 
   /** Installs itself on the HTTP server (none in the CLI's application context). */
@@ -59,9 +62,15 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     if (path.length < 2 || path.indexOf('/', 1) !== -1) return false;
-    const hit = this.cache.get(this.domains.forRequest(req.headers.host).id, path.slice(1));
+    const domainId = this.domains.forRequest(req.headers.host).id;
+    const hit = this.cache.get(domainId, path.slice(1));
     if (!hit || hit.validUntilMs <= this.clock.now()) return false;
-    if (method === 'GET') this.clicks.record(hit.linkId);
+    if (method === 'GET') {
+      const now = this.clock.now();
+      this.clicks.record(hit.linkId);
+      const link = { id: hit.linkId, accountId: hit.accountId, domainId, kind: 'redirect' };
+      this.recorder.record(captureVisit(link, req.headers, req.socket.remoteAddress, url, now));
+    }
     sendRedirect(res, hit.status, hit.location);
     this.hits++;
     return true;

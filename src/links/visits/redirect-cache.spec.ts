@@ -5,6 +5,7 @@ import { RedirectCache } from './redirect-cache';
 
 const entry = (linkId: number) => ({
   linkId,
+  accountId: 1,
   location: `https://x/${linkId}`,
   status: 302,
   expireAtMs: null,

@@ -5,6 +5,8 @@ import { RedisService } from '../../redis/redis.service';
 
 export interface CachedRedirect {
   linkId: number;
+  /** The link's owner, for its visits. */
+  accountId: number;
   location: string;
   status: number;
   /** ms since epoch: the link's expiry or the cache TTL, whichever comes first. Past it, the

@@ -1,3 +1,4 @@
+import { VisitRecorder } from '../../analytics/visit-recorder';
 import { Clock } from '../../common/clock';
 import { Env } from '../../config/env';
 import { DomainsService } from '../../domains/domains.service';
@@ -32,6 +33,7 @@ function setup(found: Link | null) {
   const env = { REDIRECT_CACHE_SIZE: 10, REDIRECT_CACHE_TTL_SECONDS: 60 } as Env;
   const cache = new RedirectCache(env, redis, clock);
   const clicks = { record: jest.fn() };
+  const recorder = { record: jest.fn() };
   const visits = new VisitsService(
     { getBySlug: jest.fn().mockResolvedValue(found) } as unknown as LinksRepository,
     { forRequest: () => ({ id: 1 }) } as unknown as DomainsService,
@@ -40,11 +42,15 @@ function setup(found: Link | null) {
     new LinkPasswordCookie({ AUTH_COOKIE_SECRET: 'k' } as Env),
     new LinkPasswordThrottle(new ThrottlerStorageService()),
     clock,
+    recorder as unknown as VisitRecorder,
   );
-  return { visits, cache, clicks };
+  return { visits, cache, clicks, recorder };
 }
 
 const req = (over: Partial<VisitRequest> = {}): VisitRequest => ({
+  headers: { 'user-agent': 'UA', referer: 'https://ref.example/x' },
+  remoteAddress: '1.2.3.4',
+  url: '/abc?qr=1',
   host: 'localhost:3000',
   slug: 'abc',
   ip: '1.2.3.4',
@@ -56,20 +62,24 @@ const req = (over: Partial<VisitRequest> = {}): VisitRequest => ({
 
 describe('VisitsService', () => {
   it('should redirect, count the visit, and cache an unprotected redirect', async () => {
-    const { visits, cache, clicks } = setup(link());
+    const { visits, cache, clicks, recorder } = setup(link());
     expect(await visits.visit(req(), false)).toEqual({
       type: 'redirect',
       status: 302,
       location: 'https://example.com/',
     });
     expect(clicks.record).toHaveBeenCalledWith(5);
+    expect(recorder.record).toHaveBeenCalledWith(
+      expect.objectContaining({ linkId: 5, at: NOW, userAgent: 'UA', qr: true }),
+    );
     expect(cache.get(1, 'abc')).toMatchObject({ linkId: 5, validUntilMs: NOW + 60_000 });
   });
 
   it('should not count a HEAD', async () => {
-    const { visits, clicks } = setup(link());
+    const { visits, clicks, recorder } = setup(link());
     await visits.visit(req({ countable: false }), false);
     expect(clicks.record).not.toHaveBeenCalled();
+    expect(recorder.record).not.toHaveBeenCalled();
   });
 
   it('should answer an expired link with 410, or its expiration redirect', async () => {

@@ -1,5 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { verifyPassword } from '../../auth/password';
+import type { IncomingHttpHeaders } from 'node:http';
+import { captureVisit } from '../../analytics/raw-visit';
+import { VisitRecorder } from '../../analytics/visit-recorder';
 import { Clock } from '../../common/clock';
 import { DomainError, notFound } from '../../common/errors/domain-error';
 import { SLUG_PATTERN } from '../../common/slug';
@@ -19,6 +22,10 @@ export interface VisitRequest {
   /** From `X-Link-Password` (API clients) or the unlock form. */
   password: string | undefined;
   countable: boolean;
+  /** What the visit record needs of the request (headers, peer address, URL). */
+  headers: IncomingHttpHeaders;
+  remoteAddress: string | undefined;
+  url: string;
 }
 
 export type Visit =
@@ -38,6 +45,7 @@ export class VisitsService {
     private readonly cookie: LinkPasswordCookie,
     private readonly throttle: LinkPasswordThrottle,
     private readonly clock: Clock,
+    private readonly recorder: VisitRecorder,
   ) {}
 
   async visit(r: VisitRequest, secure: boolean, unlocking = false): Promise<Visit> {
@@ -57,13 +65,21 @@ export class VisitsService {
       if (unlocking)
         return { type: 'unlocked', link, cookie: this.cookie.issue(link, secure).header };
     }
-    if (r.countable) this.clicks.record(link.id);
+    if (r.countable) {
+      this.clicks.record(link.id);
+      this.recorder.record(captureVisit(link, r.headers, r.remoteAddress, r.url, this.clock.now()));
+    }
     if (link.kind !== 'redirect') return { type: 'content', link };
     if (!link.passwordHash) {
       this.cache.set(
         link.domainId,
         link.slug,
-        { linkId: link.id, location: link.targetUrl!, status: link.redirectCode },
+        {
+          linkId: link.id,
+          accountId: link.accountId,
+          location: link.targetUrl!,
+          status: link.redirectCode,
+        },
         link.expireAt,
       );
     }

@@ -1,0 +1,100 @@
+import { isbot } from 'isbot';
+import { createHmac } from 'node:crypto';
+import proxyAddr from 'proxy-addr';
+import { UAParser } from 'ua-parser-js';
+import type { RawVisit } from './raw-visit';
+import type { Device, Visit } from './visit.entity';
+
+type Trust = (addr: string, i: number) => boolean;
+type Agent = { browser: string | null; os: string | null; device: Device };
+
+const AGENT_CACHE_SIZE = 1000;
+
+/** Turns raw visits into rows: User-Agent (cached), bot flag, country, language, visitor hash. */
+export class VisitEnricher {
+  private readonly agents = new Map<string, Agent>();
+
+  constructor(
+    private readonly trust: Trust | null,
+    private readonly saltOf: (at: number) => Buffer,
+  ) {}
+
+  enrich(raw: RawVisit): Omit<Visit, 'id'> {
+    const ua = raw.userAgent ?? '';
+    const bot = isbot(ua);
+    const agent = this.agent(ua);
+    const ip = this.clientIp(raw);
+    return {
+      linkId: raw.linkId,
+      accountId: raw.accountId,
+      domainId: raw.domainId,
+      kind: raw.kind,
+      at: new Date(raw.at),
+      isBot: bot,
+      qr: raw.qr,
+      ...referrerOf(raw.referer),
+      country: this.trust ? countryOf(raw.countryHeader) : null,
+      browser: agent.browser,
+      os: agent.os,
+      device: bot ? 'other' : agent.device,
+      language: languageOf(raw.acceptLanguage),
+      visitorHash: createHmac('sha256', this.saltOf(raw.at))
+        .update(`${ip}|${ua}`)
+        .digest('hex')
+        .slice(0, 16),
+    };
+  }
+
+  /** The client's address as Express would see it under TRUST_PROXY. */
+  private clientIp(raw: RawVisit): string {
+    if (!this.trust || !raw.remoteAddress) return raw.remoteAddress ?? '';
+    const req = {
+      socket: { remoteAddress: raw.remoteAddress },
+      connection: { remoteAddress: raw.remoteAddress },
+      headers: { 'x-forwarded-for': raw.forwardedFor },
+    };
+    return proxyAddr(req as unknown as Parameters<typeof proxyAddr>[0], this.trust);
+  }
+
+  private agent(ua: string): Agent {
+    const hit = this.agents.get(ua);
+    if (hit) return hit;
+    const r = new UAParser(ua).getResult();
+    const type = r.device.type;
+    const agent: Agent = {
+      browser: r.browser.name?.slice(0, 40) ?? null,
+      os: r.os.name?.slice(0, 40) ?? null,
+      device:
+        type === undefined ? 'desktop' : type === 'mobile' || type === 'tablet' ? type : 'other',
+    };
+    if (this.agents.size >= AGENT_CACHE_SIZE) this.agents.delete(this.agents.keys().next().value!);
+    this.agents.set(ua, agent);
+    return agent;
+  }
+}
+
+function referrerOf(referer: string | undefined) {
+  if (!referer) return { referrerHost: null, referrerUrl: null };
+  try {
+    const url = new URL(referer);
+    return {
+      referrerHost: url.hostname.toLowerCase().slice(0, 255),
+      referrerUrl: referer.slice(0, 512),
+    };
+  } catch {
+    return { referrerHost: null, referrerUrl: referer.slice(0, 512) };
+  }
+}
+
+const countryOf = (header: string | undefined) =>
+  header && /^[A-Za-z]{2}$/.test(header) && !/^(xx|t1)$/i.test(header)
+    ? header.toUpperCase()
+    : null;
+
+/** The first language of Accept-Language (`de-CH,de;q=0.9` → `de-ch`); `*` is none. */
+function languageOf(header: string | undefined): string | null {
+  const first = header?.split(',')[0]?.split(';')[0]?.trim().toLowerCase();
+  return first && first !== '*' && /^[a-z]{1,8}(-[a-z0-9]{1,8})*$/.test(first)
+    ? first.slice(0, 35)
+    : null;
+}

@@ -1,0 +1,56 @@
+import type { IncomingHttpHeaders } from 'node:http';
+
+/**
+ * What the request path keeps of a visit: a few header strings, copied as they are. Parsing,
+ * the country, the visitor hash all happen later, in the flusher, off the request path.
+ */
+export interface RawVisit {
+  linkId: number;
+  accountId: number;
+  domainId: number;
+  kind: string;
+  at: number;
+  remoteAddress: string | undefined;
+  forwardedFor: string | undefined;
+  userAgent: string | undefined;
+  referer: string | undefined;
+  acceptLanguage: string | undefined;
+  countryHeader: string | undefined;
+  qr: boolean;
+}
+
+export interface VisitedLink {
+  id: number;
+  accountId: number;
+  domainId: number;
+  kind: string;
+}
+
+const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** Copies the fields of a visit from the request; cheap enough for the fast redirect path. */
+export function captureVisit(
+  link: VisitedLink,
+  headers: IncomingHttpHeaders,
+  remoteAddress: string | undefined,
+  url: string | undefined,
+  at: number,
+): RawVisit {
+  return {
+    linkId: link.id,
+    accountId: link.accountId,
+    domainId: link.domainId,
+    kind: link.kind,
+    at,
+    remoteAddress,
+    forwardedFor: one(headers['x-forwarded-for']),
+    userAgent: headers['user-agent'],
+    referer: headers.referer,
+    acceptLanguage: headers['accept-language'],
+    countryHeader:
+      one(headers['cf-ipcountry']) ??
+      one(headers['cloudfront-viewer-country']) ??
+      one(headers['x-vercel-ip-country']),
+    qr: url !== undefined && /[?&]qr=1(&|$)/.test(url),
+  };
+}

@@ -1,0 +1,50 @@
+import { Env } from '../config/env';
+import type { RawVisit } from './raw-visit';
+import { VisitRecorder } from './visit-recorder';
+import { VisitsRepository } from './visits.repository';
+
+const raw = (linkId: number): RawVisit => ({
+  linkId,
+  accountId: 1,
+  domainId: 1,
+  kind: 'redirect',
+  at: Date.UTC(2026, 0, 1),
+  remoteAddress: '127.0.0.1',
+  forwardedFor: undefined,
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0',
+  referer: undefined,
+  acceptLanguage: undefined,
+  countryHeader: 'DE',
+  qr: false,
+});
+
+describe('VisitRecorder', () => {
+  const env = { TRUST_PROXY: false } as Env;
+
+  it('should write waiting visits in one batch, parsed', async () => {
+    const insertMany = jest.fn().mockResolvedValue(undefined);
+    const recorder = new VisitRecorder({ insertMany } as unknown as VisitsRepository, env);
+    recorder.record(raw(1));
+    recorder.record(raw(2));
+    await recorder.flush();
+    expect(insertMany).toHaveBeenCalledTimes(1);
+    expect(insertMany.mock.calls[0][0]).toEqual([
+      expect.objectContaining({ linkId: 1, browser: 'Firefox', os: 'Linux', country: null }),
+      expect.objectContaining({ linkId: 2, device: 'desktop', isBot: false }),
+    ]);
+  });
+
+  it('should keep visits while the database is away and write them once it is back', async () => {
+    const insertMany = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
+    const recorder = new VisitRecorder({ insertMany } as unknown as VisitsRepository, env);
+    jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
+    recorder.record(raw(1));
+    await recorder.flush();
+    recorder.record(raw(2));
+    expect(recorder.waiting).toBe(2);
+    insertMany.mockReset().mockResolvedValue(undefined);
+    await recorder.flush();
+    expect(recorder.waiting).toBe(0);
+    expect(insertMany.mock.calls[0][0].map((v: { linkId: number }) => v.linkId)).toEqual([1, 2]);
+  });
+});

@@ -1,0 +1,101 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import proxyAddr from 'proxy-addr';
+import { Env, trustProxySetting } from '../config/env';
+import { VisitEnricher } from './enrich-visit';
+import type { RawVisit } from './raw-visit';
+import { VisitsRepository } from './visits.repository';
+
+const FLUSH_EVERY_MS = 1000;
+const BATCH = 1000;
+/** Visits waiting while the database is away; past it the oldest are dropped (and counted). */
+const MAX_WAITING = 100_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The visit pipeline. The request path only appends raw fields to a bounded queue; every second
+ * (or every 1,000 visits) the flusher parses and hashes them and writes one multi-row INSERT.
+ * If the database is away the visits wait, and are written when it is back; shutdown flushes.
+ */
+@Injectable()
+export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(VisitRecorder.name);
+  private queue: RawVisit[] = [];
+  private flushing: Promise<void> | null = null;
+  private timer?: NodeJS.Timeout;
+  /** Visits lost to a full queue since start (shown in readiness). */
+  dropped = 0;
+  private readonly enricher: VisitEnricher;
+  /** Salts by UTC day; only today's and yesterday's are ever held (uniques per day). */
+  private readonly salts = new Map<number, Buffer>();
+
+  constructor(
+    private readonly visits: VisitsRepository,
+    env: Env,
+  ) {
+    const setting = trustProxySetting(env.TRUST_PROXY);
+    const trust =
+      typeof setting === 'boolean'
+        ? setting
+          ? () => true
+          : null
+        : typeof setting === 'number'
+          ? (_: string, i: number) => i < setting
+          : proxyAddr.compile(setting);
+    this.enricher = new VisitEnricher(trust, (at) => this.saltOf(at));
+  }
+
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  record(visit: RawVisit): void {
+    if (this.queue.length >= MAX_WAITING) {
+      this.queue.shift();
+      this.dropped++;
+    }
+    this.queue.push(visit);
+    if (this.queue.length >= BATCH) void this.flush();
+  }
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /** Writes what is waiting, in batches; one flush at a time. */
+  flush(): Promise<void> {
+    this.flushing ??= this.drain().finally(() => (this.flushing = null));
+    return this.flushing;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, BATCH);
+      try {
+        await this.visits.insertMany(batch.map((v) => this.enricher.enrich(v)));
+      } catch (e) {
+        // The database is away: the batch waits at the front for the next flush.
+        this.queue = batch.concat(this.queue).slice(-MAX_WAITING);
+        this.logger.warn(`${this.queue.length} visits wait for the database: ${String(e)}`);
+        return;
+      }
+    }
+  }
+
+  private saltOf(at: number): Buffer {
+    const day = Math.floor(at / DAY_MS);
+    let salt = this.salts.get(day);
+    if (!salt) {
+      salt = randomBytes(32);
+      this.salts.set(day, salt);
+      for (const d of this.salts.keys()) if (d < day - 1) this.salts.delete(d);
+    }
+    return salt;
+  }
+}

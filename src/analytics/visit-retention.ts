@@ -1,0 +1,39 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Clock } from '../common/clock';
+import { Env } from '../config/env';
+import { VisitsRepository } from './visits.repository';
+
+const EVERY_MS = 60 * 60 * 1000;
+
+/** Deletes raw visits older than ANALYTICS_RETENTION_DAYS (0: kept for ever), every hour. */
+@Injectable()
+export class VisitRetention implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(VisitRetention.name);
+  private timer?: NodeJS.Timeout;
+
+  constructor(
+    private readonly visits: VisitsRepository,
+    private readonly env: Env,
+    private readonly clock: Clock,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
+    this.timer.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.timer);
+  }
+
+  async sweep(): Promise<number> {
+    const days = this.env.ANALYTICS_RETENTION_DAYS;
+    if (days === 0) return 0;
+    try {
+      return await this.visits.deleteBefore(new Date(this.clock.now() - days * 86_400_000));
+    } catch (e) {
+      this.logger.warn(`could not delete old visits: ${String(e)}`);
+      return 0;
+    }
+  }
+}
