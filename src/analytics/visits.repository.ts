@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { LessThan, MoreThanOrEqual, Repository } from 'typeorm';
+import { Between, LessThan, MoreThanOrEqual, Repository } from 'typeorm';
+import type { StatRow } from './stats/aggregate';
 import { Visit } from './visit.entity';
 
 /** The only owner of `visits`. */
@@ -19,6 +20,24 @@ export class VisitsRepository {
       linkId,
       isBot: false,
       ...(since ? { at: MoreThanOrEqual(since) } : {}),
+    });
+  }
+
+  /** What a stats query counts, for one link in [from, to]. */
+  listForStats(linkId: number, from: Date, to: Date): Promise<StatRow[]> {
+    return this.repo.find({
+      select: {
+        at: true,
+        isBot: true,
+        visitorHash: true,
+        referrerHost: true,
+        country: true,
+        browser: true,
+        os: true,
+        device: true,
+        language: true,
+      },
+      where: { linkId, at: Between(from, to) },
     });
   }
 
