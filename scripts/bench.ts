@@ -23,6 +23,8 @@ const LINKS = 10_000;
 const ROUNDS = 3;
 const OURS = 3901;
 const BARE = 3902;
+/** A second instance on the same database with ANALYTICS_RECORD=true. */
+const RECORDING = 3903;
 const root = join(__dirname, '..');
 
 async function main() {
@@ -30,6 +32,7 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'linkdrop-bench-'));
   const base = `http://127.0.0.1:${OURS}`;
   const ours = startService(dir, 'bench');
+  let recording: ReturnType<typeof startService> | undefined;
   const bare = startPinned(0, [join(__dirname, 'bench', 'bare-redirect-server.js')], {
     PORT: String(BARE),
     BENCH_LINKS: String(LINKS),
@@ -55,14 +58,25 @@ async function main() {
     }
     console.log(`link creations/s: ${fmt(median(createRates))} (median)`);
 
+    recording = startService(dir, 'bench', { PORT: RECORDING, ANALYTICS_RECORD: 'true' });
+    await waitFor(`http://127.0.0.1:${RECORDING}/health/ready`);
     // Every link visited once, so the measured runs see the steady state (cache filled).
-    for (let i = 0; i < LINKS; i++) await fetch(`${base}/b${i}`, { redirect: 'manual' });
+    for (const port of [OURS, RECORDING]) {
+      for (let i = 0; i < LINKS; i++) {
+        await fetch(`http://127.0.0.1:${port}/b${i}`, { redirect: 'manual' });
+      }
+    }
 
     console.log(`# redirects: 50 connections, 10 s per run, random slugs of ${LINKS}`);
-    const results: Record<'ours' | 'bare', LoadResult[]> = { ours: [], bare: [] };
+    const results: Record<'ours' | 'recording' | 'bare', LoadResult[]> = {
+      ours: [],
+      recording: [],
+      bare: [],
+    };
     for (let r = 0; r < ROUNDS; r++) {
       for (const [name, port] of [
         ['ours', OURS],
+        ['recording', RECORDING],
         ['bare', BARE],
       ] as const) {
         const res = await load({
@@ -85,6 +99,12 @@ async function main() {
       `linkdrop redirect: ${fmt(oursRps)} req/s, p99 ${median(results.ours.map((x) => x.p99))} ms`,
     );
     console.log(`redirect ratio: ${fmt(oursRps / bareRps, 2)}`);
+    const recRps = median(results.recording.map((x) => x.rps));
+    console.log(
+      `with ANALYTICS_RECORD=true: ${fmt(recRps)} req/s, p99 ${median(results.recording.map((x) => x.p99))} ms, ` +
+        `ratio ${fmt(recRps / bareRps, 2)} (${fmt(recRps / oursRps, 2)} of recording off)`,
+    );
+    await stop(recording);
 
     await benchTextPage(base, token);
     // Uploads get a fresh process, so its memory is the upload's and not the earlier runs'.
@@ -98,6 +118,7 @@ async function main() {
     }
   } finally {
     await stop(ours);
+    if (recording) await stop(recording);
     await stop(bare);
     rmSync(dir, { recursive: true, force: true });
   }
@@ -151,9 +172,9 @@ async function benchTextPage(base: string, token: string) {
 }
 
 /** The built service on core 0, on its own SQLite file and upload folder under `dir`. */
-function startService(dir: string, name: string) {
+function startService(dir: string, name: string, extra: Record<string, string | number> = {}) {
   return startPinned(0, [join(root, 'src', 'main.js')], {
-    PORT: String(OURS),
+    PORT: String(extra.PORT ?? OURS),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${OURS}`,
     DB_URL: `sqlite:${join(dir, `${name}.sqlite`)}`,
@@ -165,6 +186,7 @@ function startService(dir: string, name: string) {
     PLAN_PRO_QUOTA_BYTES: String(16 * 1024 ** 3),
     // Throughput, not a client's fair share, is measured: the per-token API limit is off.
     RATE_LIMIT_API_PER_MINUTE: '0',
+    ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
   });
 }
 

@@ -6,7 +6,7 @@ import type { RawVisit } from './raw-visit';
 import type { Device, Visit } from './visit.entity';
 
 type Trust = (addr: string, i: number) => boolean;
-type Agent = { browser: string | null; os: string | null; device: Device };
+type Agent = { browser: string | null; os: string | null; device: Device; bot: boolean };
 
 const AGENT_CACHE_SIZE = 1000;
 
@@ -21,8 +21,8 @@ export class VisitEnricher {
 
   enrich(raw: RawVisit): Omit<Visit, 'id'> {
     const ua = raw.userAgent ?? '';
-    const bot = isbot(ua);
     const agent = this.agent(ua);
+    const bot = agent.bot;
     const ip = this.clientIp(raw);
     return {
       linkId: raw.linkId,
@@ -62,6 +62,7 @@ export class VisitEnricher {
     const r = new UAParser(ua).getResult();
     const type = r.device.type;
     const agent: Agent = {
+      bot: isbot(ua),
       browser: r.browser.name?.slice(0, 40) ?? null,
       os: r.os.name?.slice(0, 40) ?? null,
       device:

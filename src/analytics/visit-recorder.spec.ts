@@ -19,7 +19,7 @@ const raw = (linkId: number): RawVisit => ({
 });
 
 describe('VisitRecorder', () => {
-  const env = { TRUST_PROXY: false } as Env;
+  const env = { TRUST_PROXY: false, ANALYTICS_RECORD: true } as Env;
 
   it('should write waiting visits in one batch, parsed', async () => {
     const insertMany = jest.fn().mockResolvedValue(undefined);
@@ -46,5 +46,15 @@ describe('VisitRecorder', () => {
     await recorder.flush();
     expect(recorder.waiting).toBe(0);
     expect(insertMany.mock.calls[0][0].map((v: { linkId: number }) => v.linkId)).toEqual([1, 2]);
+  });
+
+  it('should keep nothing when recording is off', async () => {
+    const insertMany = jest.fn().mockResolvedValue(undefined);
+    const off = { ...env, ANALYTICS_RECORD: false } as Env;
+    const recorder = new VisitRecorder({ insertMany } as unknown as VisitsRepository, off);
+    recorder.record(raw(1));
+    await recorder.flush();
+    expect(recorder.enabled).toBe(false);
+    expect(insertMany).not.toHaveBeenCalled();
   });
 });

@@ -23,8 +23,10 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   private queue: RawVisit[] = [];
   private flushing: Promise<void> | null = null;
   private timer?: NodeJS.Timeout;
-  /** Visits lost to a full queue since start (shown in readiness). */
+  /** Visits lost to a full queue since start. */
   dropped = 0;
+  /** ANALYTICS_RECORD: callers skip capturing a visit when it is off. */
+  readonly enabled: boolean;
   private readonly enricher: VisitEnricher;
   /** Salts by UTC day; only today's and yesterday's are ever held (uniques per day). */
   private readonly salts = new Map<number, Buffer>();
@@ -33,6 +35,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     private readonly visits: VisitsRepository,
     env: Env,
   ) {
+    this.enabled = env.ANALYTICS_RECORD;
     const setting = trustProxySetting(env.TRUST_PROXY);
     const trust =
       typeof setting === 'boolean'
@@ -50,6 +53,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   }
 
   record(visit: RawVisit): void {
+    if (!this.enabled) return;
     if (this.queue.length >= MAX_WAITING) {
       this.queue.shift();
       this.dropped++;

@@ -107,6 +107,11 @@ export class Env {
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
 
+  /**
+   * Record each visit (referrer, country, browser...) for analytics. Off by default for now: on
+   * one core, writing raw visits costs cached redirects about half their throughput (README).
+   */
+  @Transform(toBool) @IsBoolean() ANALYTICS_RECORD = false;
   /** Raw visits are kept this many days (0: for ever). */
   @Transform(toInt) @IsInt() @Min(0) ANALYTICS_RETENTION_DAYS = 90;
 

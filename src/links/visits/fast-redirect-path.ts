@@ -68,8 +68,10 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     if (method === 'GET') {
       const now = this.clock.now();
       this.clicks.record(hit.linkId);
-      const link = { id: hit.linkId, accountId: hit.accountId, domainId, kind: 'redirect' };
-      this.recorder.record(captureVisit(link, req.headers, req.socket.remoteAddress, url, now));
+      if (this.recorder.enabled) {
+        const link = { id: hit.linkId, accountId: hit.accountId, domainId, kind: 'redirect' };
+        this.recorder.record(captureVisit(link, req.headers, req.socket.remoteAddress, url, now));
+      }
     }
     sendRedirect(res, hit.status, hit.location);
     this.hits++;
