@@ -2,9 +2,7 @@ import { DomainsService } from '../../src/domains/domains.service';
 import { FastRedirectPath } from '../../src/links/visits/fast-redirect-path';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-
-const HOST = 'localhost:3000';
-const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+import { HOST, inSeconds } from '../utils/requests';
 
 describe('The fast redirect path', () => {
   let t: TestApp;

@@ -1,23 +1,7 @@
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { filesUnder, png } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-
-const RECORD_KEYS = [
-  'delete',
-  'file_id',
-  'filename',
-  'hash',
-  'height',
-  'page',
-  'path',
-  'size',
-  'storename',
-  'upload_status',
-  'url',
-  'width',
-].sort();
-/** `url` is absolute on PUBLIC_URL; supertest needs the path. */
-const local = (url: string) => new URL(url).pathname;
+import { RECORD_KEYS, localPath, shareRequests } from '../utils/requests';
 
 describe('Files', () => {
   let t: TestApp;
@@ -31,8 +15,10 @@ describe('Files', () => {
   });
   afterAll(() => t.close());
 
-  const upload = (buf: Buffer, name = 'a.png', field = 'file', who: TestAccount = a) =>
-    t.api().post('/api/v1/file/upload').set(who.auth).attach(field, buf, name);
+  const { upload } = shareRequests(
+    () => t,
+    () => a,
+  );
 
   describe('history and delete', () => {
     it('should page 30 newest first, the same at /files and /file/upload_history', async () => {
@@ -74,7 +60,7 @@ describe('Files', () => {
       await t.api().get(`/api/v1/file/delete/${data.hash}`).expect(404);
       await t.api().delete(`/api/v1/file/delete/${data.hash}`).expect(404);
       await t.api().get(`/u${data.path}`).expect(404);
-      await t.api().get(local(data.page)).expect(404);
+      await t.api().get(localPath(data.page)).expect(404);
       expect(filesUnder(t.storageDir).some((f) => f.endsWith(data.storename))).toBe(false);
       const after = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
       expect(after.files).toBe(before.files - 1);

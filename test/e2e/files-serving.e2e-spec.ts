@@ -3,9 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { filesUnder, png } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-
-/** `url` is absolute on PUBLIC_URL; supertest needs the path. */
-const local = (url: string) => new URL(url).pathname;
+import { localPath, shareRequests } from '../utils/requests';
 
 describe('Files', () => {
   let t: TestApp;
@@ -17,8 +15,10 @@ describe('Files', () => {
   });
   afterAll(() => t.close());
 
-  const upload = (buf: Buffer, name = 'a.png', field = 'file', who: TestAccount = a) =>
-    t.api().post('/api/v1/file/upload').set(who.auth).attach(field, buf, name);
+  const { upload } = shareRequests(
+    () => t,
+    () => a,
+  );
 
   describe('serving', () => {
     it('should serve the bytes with length, ETag, long caching and ranges', async () => {
@@ -57,7 +57,7 @@ describe('Files', () => {
       expect(res.headers['content-disposition']).toMatch(/^attachment;/);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['content-security-policy']).toMatch(/^sandbox;/);
-      const page = await t.api().get(local(data.page)).set('Accept', 'text/html').expect(200);
+      const page = await t.api().get(localPath(data.page)).set('Accept', 'text/html').expect(200);
       expect(page.text).not.toContain('<svg');
       expect(page.text).not.toContain('<script>alert');
     });
@@ -65,7 +65,7 @@ describe('Files', () => {
     it('should show a share page with a preview and OpenGraph tags, and the raw bytes', async () => {
       const body = png(8, 6);
       const { data } = (await upload(body, 'holiday <1>.png').expect(200)).body;
-      const slug = local(data.page).slice(1);
+      const slug = localPath(data.page).slice(1);
       const page = await t.api().get(`/${slug}`).expect(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.text).toContain('<h1>holiday &lt;1&gt;.png</h1>');

@@ -1,22 +1,7 @@
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { filesUnder, gif, jpeg, png, webp } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-
-const HOST = 'localhost:3000';
-const RECORD_KEYS = [
-  'delete',
-  'file_id',
-  'filename',
-  'hash',
-  'height',
-  'page',
-  'path',
-  'size',
-  'storename',
-  'upload_status',
-  'url',
-  'width',
-].sort();
+import { HOST, RECORD_KEYS, shareRequests } from '../utils/requests';
 
 describe('Files', () => {
   let t: TestApp;
@@ -28,8 +13,10 @@ describe('Files', () => {
   });
   afterAll(() => t.close());
 
-  const upload = (buf: Buffer, name = 'a.png', field = 'file', who: TestAccount = a) =>
-    t.api().post('/api/v1/file/upload').set(who.auth).attach(field, buf, name);
+  const { upload } = shareRequests(
+    () => t,
+    () => a,
+  );
 
   describe('upload', () => {
     it.each(['file', 'legacyfile', 'smfile'])(

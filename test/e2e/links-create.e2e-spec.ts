@@ -1,8 +1,6 @@
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-
-const HOST = 'localhost:3000';
-const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+import { inSeconds, shareRequests } from '../utils/requests';
 
 describe('Short links', () => {
   let t: TestApp;
@@ -16,9 +14,10 @@ describe('Short links', () => {
   });
   afterAll(() => t.close());
 
-  const shorten = (body: Record<string, unknown>, who: TestAccount = a) =>
-    t.api().post('/api/v1/shorten').set(who.auth).send(body);
-  const visit = (slug: string, host = HOST) => t.api().get(`/${slug}`).set('Host', host);
+  const { shorten, visit } = shareRequests(
+    () => t,
+    () => a,
+  );
 
   describe('POST /api/v1/shorten', () => {
     it('should create a link with a random base62 slug on the default domain', async () => {

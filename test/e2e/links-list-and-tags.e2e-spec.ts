@@ -1,5 +1,6 @@
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { shareRequests } from '../utils/requests';
 
 describe('Short links', () => {
   let t: TestApp;
@@ -13,8 +14,10 @@ describe('Short links', () => {
   });
   afterAll(() => t.close());
 
-  const shorten = (body: Record<string, unknown>, who: TestAccount = a) =>
-    t.api().post('/api/v1/shorten').set(who.auth).send(body);
+  const { shorten } = shareRequests(
+    () => t,
+    () => a,
+  );
 
   describe('listing', () => {
     let c: TestAccount;

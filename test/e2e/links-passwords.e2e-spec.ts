@@ -1,8 +1,7 @@
 import { LinksRepository } from '../../src/links/links.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-
-const HOST = 'localhost:3000';
+import { HOST, shareRequests } from '../utils/requests';
 
 describe('Short links', () => {
   let t: TestApp;
@@ -14,9 +13,10 @@ describe('Short links', () => {
   });
   afterAll(() => t.close());
 
-  const shorten = (body: Record<string, unknown>, who: TestAccount = a) =>
-    t.api().post('/api/v1/shorten').set(who.auth).send(body);
-  const visit = (slug: string, host = HOST) => t.api().get(`/${slug}`).set('Host', host);
+  const { shorten, visit } = shareRequests(
+    () => t,
+    () => a,
+  );
 
   describe('passwords', () => {
     const form = (slug: string, password: string) =>

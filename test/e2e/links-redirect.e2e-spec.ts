@@ -1,9 +1,7 @@
 import { ClickBuffer } from '../../src/links/visits/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-
-const HOST = 'localhost:3000';
-const inSeconds = (s: number) => Math.floor(Date.now() / 1000) + s;
+import { HOST, inSeconds, shareRequests } from '../utils/requests';
 
 describe('Short links', () => {
   let t: TestApp;
@@ -15,9 +13,10 @@ describe('Short links', () => {
   });
   afterAll(() => t.close());
 
-  const shorten = (body: Record<string, unknown>, who: TestAccount = a) =>
-    t.api().post('/api/v1/shorten').set(who.auth).send(body);
-  const visit = (slug: string, host = HOST) => t.api().get(`/${slug}`).set('Host', host);
+  const { shorten, visit } = shareRequests(
+    () => t,
+    () => a,
+  );
 
   describe('the redirect', () => {
     it('should answer GET with 302, Location and no caching', async () => {

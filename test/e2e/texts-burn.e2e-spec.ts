@@ -1,10 +1,6 @@
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-
-const HOST = 'localhost:3000';
-const BROWSER =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
-const SLACK = 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)';
+import { HOST, BROWSER, SLACK, shareRequests } from '../utils/requests';
 
 describe('Text shares', () => {
   let t: TestApp;
@@ -16,22 +12,10 @@ describe('Text shares', () => {
   });
   afterAll(() => t.close());
 
-  const share = (body: Record<string, unknown>, who: TestAccount = a) =>
-    t.api().post('/api/v1/text').set(who.auth).send(body);
-  const page = (slug: string, ua = BROWSER) =>
-    t.api().get(`/${slug}`).set('Host', HOST).set('User-Agent', ua);
-  const raw = (slug: string, ua = BROWSER) =>
-    t
-      .api()
-      .get(`/${slug}/raw`)
-      .set('Host', HOST)
-      .set('User-Agent', ua)
-      .buffer(true)
-      .parse((res, cb) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+  const { share, page, raw } = shareRequests(
+    () => t,
+    () => a,
+  );
 
   describe('reading', () => {
     it('should not let a bot use up a burn-after-read text, and burn it for a person', async () => {

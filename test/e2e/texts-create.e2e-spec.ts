@@ -1,5 +1,6 @@
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { shareRequests } from '../utils/requests';
 
 describe('Text shares', () => {
   let t: TestApp;
@@ -11,8 +12,10 @@ describe('Text shares', () => {
   });
   afterAll(() => t.close());
 
-  const share = (body: Record<string, unknown>, who: TestAccount = a) =>
-    t.api().post('/api/v1/text').set(who.auth).send(body);
+  const { share } = shareRequests(
+    () => t,
+    () => a,
+  );
 
   describe('creating', () => {
     it('should create each type and answer the short address', async () => {

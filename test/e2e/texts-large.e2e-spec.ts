@@ -1,7 +1,6 @@
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-
-const HOST = 'localhost:3000';
+import { HOST } from '../utils/requests';
 
 describe('Large source code', () => {
   let t: TestApp;

@@ -5,7 +5,8 @@ import { CurrentAccount } from '../../auth/current-account.decorator';
 import { ApiAuth } from '../../common/openapi';
 import { IdPipe } from '../../common/pipes/id.pipe';
 import { StatsQuery } from './dto/stats.query';
-import { VisitLogQuery, VisitStatQuery } from './dto/visit-stat.query';
+import { PageQuery } from '../../common/pagination';
+import { VisitStatQuery } from './dto/visit-stat.query';
 import { StatsService } from './stats.service';
 
 @ApiTags('analytics')
@@ -42,7 +43,7 @@ export class StatsController {
   visitLog(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', IdPipe) id: number,
-    @Query() q: VisitLogQuery,
+    @Query() q: PageQuery,
   ) {
     return this.stats.visitLog(account.id, id, q.page, q.per_page);
   }

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { DomainError } from '../../common/errors/domain-error';
-import { smmsFailure } from './smms-shape';
+import { smmsFailure, smmsFromEnvelope } from './smms-shape';
 
 /**
  * Express error middleware after the body parsers: a body they refused (not JSON, a lying
@@ -8,7 +8,8 @@ import { smmsFailure } from './smms-shape';
  */
 export function smmsBodyErrors(err: unknown, _req: Request, res: Response, next: NextFunction) {
   if (!(err instanceof DomainError)) return next(err);
-  res.status(200).json(smmsFailure(err.code, err.message));
+  const envelope = { code: err.status, success: false, message: err.message, data: null };
+  res.status(200).json(smmsFromEnvelope({ ...envelope, error: err.code }));
 }
 
 /**

@@ -66,11 +66,11 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     const hit = this.cache.get(domainId, path.slice(1));
     if (!hit || hit.validUntilMs <= this.clock.now()) return false;
     if (method === 'GET') {
-      const now = this.clock.now();
       this.clicks.record(hit.linkId);
       if (this.recorder.enabled) {
         const link = { id: hit.linkId, accountId: hit.accountId, domainId, kind: 'redirect' };
-        this.recorder.record(captureVisit(link, req.headers, req.socket.remoteAddress, url, now));
+        const at = this.clock.now();
+        this.recorder.record(captureVisit(link, req.headers, req.socket.remoteAddress, url, at));
       }
     }
     sendRedirect(res, hit.status, hit.location);
