@@ -1,14 +1,29 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { Visit } from './visit.entity';
+import { OrphanVisit } from './orphan-visit.entity';
+import { OrphanVisits } from './orphan-visits';
+import { OrphanVisitsRepository } from './orphan-visits.repository';
+import { VisitCounts } from './visit-counts';
+import { VisitDim } from './visit-dim.entity';
 import { VisitRecorder } from './visit-recorder';
 import { VisitRetention } from './visit-retention';
+import { VisitRollupsRepository } from './visit-rollups.repository';
+import { VisitSlot } from './visit-slot.entity';
+import { Visit } from './visit.entity';
 import { VisitsRepository } from './visits.repository';
 
-/** The visit pipeline. Links record into it; it knows nothing of links. */
+/** The visit pipeline and its rollups. Links record into it; it knows nothing of links. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Visit])],
-  providers: [VisitsRepository, VisitRecorder, VisitRetention],
-  exports: [VisitRecorder, VisitsRepository],
+  imports: [TypeOrmModule.forFeature([Visit, VisitSlot, VisitDim, OrphanVisit])],
+  providers: [
+    VisitsRepository,
+    VisitRollupsRepository,
+    OrphanVisitsRepository,
+    VisitRecorder,
+    VisitRetention,
+    VisitCounts,
+    OrphanVisits,
+  ],
+  exports: [VisitRecorder, VisitsRepository, VisitRollupsRepository, VisitCounts, OrphanVisits],
 })
 export class AnalyticsModule {}

@@ -42,6 +42,7 @@ export class VisitEnricher {
         .update(`${ip}|${ua}`)
         .digest('hex')
         .slice(0, 16),
+      eventId: raw.eventId ?? null,
     };
   }
 

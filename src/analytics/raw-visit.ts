@@ -17,6 +17,8 @@ export interface RawVisit {
   acceptLanguage: string | undefined;
   countryHeader: string | undefined;
   qr: boolean;
+  /** The Redis Stream entry id, when it came through one (makes a redelivery a no-op). */
+  eventId?: string;
 }
 
 export interface VisitedLink {

@@ -22,39 +22,39 @@ describe('VisitRecorder', () => {
   const env = { TRUST_PROXY: false, ANALYTICS_RECORD: true } as Env;
 
   it('should write waiting visits in one batch, parsed', async () => {
-    const insertMany = jest.fn().mockResolvedValue(undefined);
-    const recorder = new VisitRecorder({ insertMany } as unknown as VisitsRepository, env);
+    const store = jest.fn().mockResolvedValue(undefined);
+    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, env);
     recorder.record(raw(1));
     recorder.record(raw(2));
     await recorder.flush();
-    expect(insertMany).toHaveBeenCalledTimes(1);
-    expect(insertMany.mock.calls[0][0]).toEqual([
+    expect(store).toHaveBeenCalledTimes(1);
+    expect(store.mock.calls[0][0]).toEqual([
       expect.objectContaining({ linkId: 1, browser: 'Firefox', os: 'Linux', country: null }),
       expect.objectContaining({ linkId: 2, device: 'desktop', isBot: false }),
     ]);
   });
 
   it('should keep visits while the database is away and write them once it is back', async () => {
-    const insertMany = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
-    const recorder = new VisitRecorder({ insertMany } as unknown as VisitsRepository, env);
+    const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
+    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, env);
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     recorder.record(raw(1));
     await recorder.flush();
     recorder.record(raw(2));
     expect(recorder.waiting).toBe(2);
-    insertMany.mockReset().mockResolvedValue(undefined);
+    store.mockReset().mockResolvedValue(undefined);
     await recorder.flush();
     expect(recorder.waiting).toBe(0);
-    expect(insertMany.mock.calls[0][0].map((v: { linkId: number }) => v.linkId)).toEqual([1, 2]);
+    expect(store.mock.calls[0][0].map((v: { linkId: number }) => v.linkId)).toEqual([1, 2]);
   });
 
   it('should keep nothing when recording is off', async () => {
-    const insertMany = jest.fn().mockResolvedValue(undefined);
+    const store = jest.fn().mockResolvedValue(undefined);
     const off = { ...env, ANALYTICS_RECORD: false } as Env;
-    const recorder = new VisitRecorder({ insertMany } as unknown as VisitsRepository, off);
+    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, off);
     recorder.record(raw(1));
     await recorder.flush();
     expect(recorder.enabled).toBe(false);
-    expect(insertMany).not.toHaveBeenCalled();
+    expect(store).not.toHaveBeenCalled();
   });
 });

@@ -82,7 +82,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, BATCH);
       try {
-        await this.visits.insertMany(batch.map((v) => this.enricher.enrich(v)));
+        await this.visits.store(batch.map((v) => this.enricher.enrich(v)));
       } catch (e) {
         // The database is away: the batch waits at the front for the next flush.
         this.queue = batch.concat(this.queue).slice(-MAX_WAITING);

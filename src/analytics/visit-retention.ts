@@ -4,8 +4,12 @@ import { Env } from '../config/env';
 import { VisitsRepository } from './visits.repository';
 
 const EVERY_MS = 60 * 60 * 1000;
+const DAY_MS = 86_400_000;
 
-/** Deletes raw visits older than ANALYTICS_RETENTION_DAYS (0: kept for ever), every hour. */
+/**
+ * Every hour: deletes raw visits older than ANALYTICS_RETENTION_DAYS (0: kept for ever; the
+ * rollups are kept for ever anyway) and the visitor hashes of days before yesterday.
+ */
 @Injectable()
 export class VisitRetention implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(VisitRetention.name);
@@ -28,9 +32,11 @@ export class VisitRetention implements OnApplicationBootstrap, OnModuleDestroy {
 
   async sweep(): Promise<number> {
     const days = this.env.ANALYTICS_RETENTION_DAYS;
-    if (days === 0) return 0;
     try {
-      return await this.visits.deleteBefore(new Date(this.clock.now() - days * 86_400_000));
+      // Yesterday's visitors still count: a late batch may hold visits from before midnight.
+      await this.visits.pruneVisitorDays(Math.floor(this.clock.now() / DAY_MS) - 1);
+      if (days === 0) return 0;
+      return await this.visits.deleteBefore(new Date(this.clock.now() - days * DAY_MS));
     } catch (e) {
       this.logger.warn(`could not delete old visits: ${String(e)}`);
       return 0;

@@ -1,31 +1,12 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Between, LessThan, MoreThanOrEqual, Repository } from 'typeorm';
+import { EntityManager, LessThan, Repository } from 'typeorm';
+import type { VisitRow } from './rollup';
 import { SqliteVisitWriter } from './sqlite-visit-writer';
-import type { StatRow } from './stats/aggregate';
+import { pruneVisitorDays, SqlRunner, writeVisitBatch } from './visit-batch';
 import { Visit } from './visit.entity';
 
-const ROWS_PER_STATEMENT = 100;
-
-const COLUMNS = [
-  'link_id',
-  'account_id',
-  'domain_id',
-  'kind',
-  'at',
-  'is_bot',
-  'qr',
-  'referrer_host',
-  'referrer_url',
-  'country',
-  'browser',
-  'os',
-  'device',
-  'language',
-  'visitor_hash',
-];
-
-/** The only owner of `visits`. */
+/** The only owner of `visits` and of the writes to the rollups. */
 @Injectable()
 export class VisitsRepository implements OnApplicationShutdown {
   /** On a SQLite file, batches are written by a worker thread (started on the first batch). */
@@ -37,12 +18,15 @@ export class VisitsRepository implements OnApplicationShutdown {
     if (this.writer !== undefined) return this.writer;
     const options = this.repo.manager.connection.options;
     const file = options.type === 'better-sqlite3' ? String(options.database) : ':memory:';
-    const tuple = `(${COLUMNS.map(() => '?').join(',')})`;
-    this.writer =
-      file === ':memory:'
-        ? null
-        : new SqliteVisitWriter(file, `INSERT INTO visits (${COLUMNS.join(',')}) VALUES ${tuple}`);
+    this.writer = file === ':memory:' ? null : new SqliteVisitWriter(file);
     return this.writer;
+  }
+
+  private runner(em: EntityManager): SqlRunner {
+    return {
+      mysql: this.repo.manager.connection.options.type === 'mysql',
+      query: (sql, params) => em.query(sql, params),
+    };
   }
 
   /** After every other shutdown hook (the recorder's last flush included). */
@@ -51,85 +35,46 @@ export class VisitsRepository implements OnApplicationShutdown {
   }
 
   /**
-   * Writes a batch in one transaction: stored whole or not at all (and then retried whole).
-   * Plain SQL, not TypeORM's entity machinery, which costs more than the write at thousands of
-   * visits a second; on SQLite, off the main thread, where synchronous writes would stall
-   * redirects.
+   * Stores a batch and its rollups in one transaction: whole or not at all (and then retried
+   * whole). Plain SQL, not TypeORM's entity machinery, which costs more than the write at
+   * thousands of visits a second; on SQLite, off the main thread, where synchronous writes would
+   * stall redirects. Returns how many were new (a redelivered event is stored once).
    */
-  async insertMany(rows: Omit<Visit, 'id'>[]): Promise<void> {
-    if (rows.length === 0) return;
-    const values = rows.map((r) => this.columnValues(r));
+  async store(rows: VisitRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
     const writer = this.writerOf();
-    if (writer) return writer.write(values);
-    const tuple = `(${COLUMNS.map(() => '?').join(',')})`;
-    // Statements of a fixed size repeat their SQL text, so the driver reuses the prepared one.
-    await this.repo.manager.transaction(async (em) => {
-      for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
-        const chunk = values.slice(i, i + ROWS_PER_STATEMENT);
-        await em.query(
-          `INSERT INTO visits (${COLUMNS.join(',')}) VALUES ${chunk.map(() => tuple).join(',')}`,
-          chunk.flat(),
-        );
-      }
-    });
+    if (writer) return writer.write(rows);
+    return this.repo.manager.transaction((em) => writeVisitBatch(this.runner(em), rows));
   }
 
-  /** The row in COLUMNS order, with the driver's own conversions (dates, booleans). */
-  private columnValues(r: Omit<Visit, 'id'>): unknown[] {
-    const driver = this.repo.manager.connection.driver;
-    const column = (name: string) => this.repo.metadata.findColumnWithPropertyName(name)!;
-    return [
-      r.linkId,
-      r.accountId,
-      r.domainId,
-      r.kind,
-      driver.preparePersistentValue(r.at, column('at')),
-      driver.preparePersistentValue(r.isBot, column('isBot')),
-      driver.preparePersistentValue(r.qr, column('qr')),
-      r.referrerHost,
-      r.referrerUrl,
-      r.country,
-      r.browser,
-      r.os,
-      r.device,
-      r.language,
-      r.visitorHash,
-    ];
+  /** Forgets the visitors of days before `day` (days since 1970). */
+  async pruneVisitorDays(day: number): Promise<void> {
+    const writer = this.writerOf();
+    if (writer) await writer.pruneVisitorDays(day);
+    else await pruneVisitorDays(this.runner(this.repo.manager), day);
   }
 
-  /** Visits of people (not bots) to a link since a time (or ever). */
-  countHuman(linkId: number, since?: Date): Promise<number> {
-    return this.repo.countBy({
-      linkId,
-      isBot: false,
-      ...(since ? { at: MoreThanOrEqual(since) } : {}),
-    });
-  }
-
-  /** What a stats query counts, for one link in [from, to]. */
-  listForStats(linkId: number, from: Date, to: Date): Promise<StatRow[]> {
-    return this.repo.find({
-      select: {
-        at: true,
-        isBot: true,
-        visitorHash: true,
-        referrerHost: true,
-        country: true,
-        browser: true,
-        os: true,
-        device: true,
-        language: true,
-      },
-      where: { linkId, at: Between(from, to) },
-    });
-  }
-
+  /** A page of a share's raw visits, newest first. */
   listForLink(linkId: number, page: number, perPage: number): Promise<Visit[]> {
     return this.repo.find({
       where: { linkId },
       order: { at: 'DESC', id: 'DESC' },
       skip: (page - 1) * perPage,
       take: perPage,
+    });
+  }
+
+  /** Up to `limit` raw visits of a share older than `after` (or the newest), newest first. */
+  listAfter(linkId: number, after: Visit | null, limit: number): Promise<Visit[]> {
+    return this.repo.find({
+      where: after
+        ? [
+            { linkId, at: LessThan(after.at) },
+            { linkId, at: after.at, id: LessThan(after.id) },
+          ]
+        : { linkId },
+      order: { at: 'DESC', id: 'DESC' },
+      take: limit,
     });
   }
 

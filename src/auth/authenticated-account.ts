@@ -8,4 +8,6 @@ export interface AuthenticatedAccount {
   /** Bytes of files stored when the request began. */
   storageBytes: number;
   tokenId: number;
+  /** Sees what belongs to no account (orphan visits of the system domains...). */
+  isAdmin: boolean;
 }

@@ -14,6 +14,7 @@ export interface TokenAuthRow {
   maxFileBytes: number;
   storageQuotaBytes: number;
   storageBytes: number;
+  isAdmin: boolean;
 }
 
 type RawAuthRow = Record<
@@ -24,7 +25,12 @@ type RawAuthRow = Record<
   | 'storage_quota_bytes'
   | 'storage_bytes',
   number | string
-> & { email: string; last_used_at: Date | string | null; plan_expires_at: Date | string | null };
+> & {
+  email: string;
+  is_admin: number | boolean | string;
+  last_used_at: Date | string | null;
+  plan_expires_at: Date | string | null;
+};
 
 @Injectable()
 export class TokensRepository {
@@ -43,7 +49,7 @@ export class TokensRepository {
   async getActiveForAuth(tokenHash: string): Promise<TokenAuthRow | null> {
     const rows: RawAuthRow[] = await this.repo.query(
       `SELECT t.id AS token_id, t.last_used_at, a.id AS account_id, a.email, a.plan_id,
-              a.plan_expires_at, a.storage_bytes, p.max_file_bytes, p.storage_quota_bytes
+              a.plan_expires_at, a.storage_bytes, a.is_admin, p.max_file_bytes, p.storage_quota_bytes
          FROM api_tokens t
          JOIN accounts a ON a.id = t.account_id
          JOIN plans p ON p.id = a.plan_id
@@ -62,6 +68,7 @@ export class TokensRepository {
       maxFileBytes: toNumber(r.max_file_bytes),
       storageQuotaBytes: toNumber(r.storage_quota_bytes),
       storageBytes: toNumber(r.storage_bytes),
+      isAdmin: Boolean(Number(r.is_admin)),
     };
   }
 

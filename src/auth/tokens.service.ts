@@ -51,6 +51,7 @@ export class TokensService {
       storageQuotaBytes: row.storageQuotaBytes,
       storageBytes: row.storageBytes,
       tokenId: row.tokenId,
+      isAdmin: row.isAdmin,
     };
   }
 }

@@ -1,4 +1,8 @@
+import { OrphanVisit } from '../analytics/orphan-visit.entity';
+import { VisitDim } from '../analytics/visit-dim.entity';
+import { VisitSlot } from '../analytics/visit-slot.entity';
 import { Visit } from '../analytics/visit.entity';
+import { VisitorDay } from '../analytics/visitor-day.entity';
 import { Account } from '../auth/account.entity';
 import { ApiToken } from '../auth/api-token.entity';
 import { Plan } from '../auth/plan.entity';
@@ -8,4 +12,18 @@ import { Link } from '../links/link.entity';
 import { Tag } from '../tags/tag.entity';
 import { Text } from '../texts/text.entity';
 
-export const ENTITIES = [Plan, Account, ApiToken, Domain, Link, Tag, Text, StoredFile, Visit];
+export const ENTITIES = [
+  Plan,
+  Account,
+  ApiToken,
+  Domain,
+  Link,
+  Tag,
+  Text,
+  StoredFile,
+  Visit,
+  VisitSlot,
+  VisitDim,
+  VisitorDay,
+  OrphanVisit,
+];

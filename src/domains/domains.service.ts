@@ -68,6 +68,11 @@ export class DomainsService implements OnModuleInit {
     return this.byHost.get(host) ?? this.byHost.get(normalizeHost(host)) ?? this.defaultDomain;
   }
 
+  /** The domains whose orphan visits an account may see: its own; an admin's, every one. */
+  visibleTo(accountId: number, isAdmin: boolean): Domain[] {
+    return [...this.byId.values()].filter((d) => isAdmin || d.accountId === accountId);
+  }
+
   hostOf(domainId: number): string {
     return this.byId.get(domainId)?.host ?? this.defaultDomain.host;
   }

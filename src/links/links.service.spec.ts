@@ -1,4 +1,5 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
+import { VisitCounts } from '../analytics/visit-counts';
 import { Clock } from '../common/clock';
 import { DomainError } from '../common/errors/domain-error';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
@@ -40,6 +41,9 @@ function setup() {
     uow as unknown as UnitOfWork,
     events as unknown as EventEmitter2,
     new Clock(),
+    {
+      ofLinks: (ids: number[]) => Promise.resolve(new Map(ids.map((id) => [id, 0]))),
+    } as unknown as VisitCounts,
   );
   return { service, repo, uow, events, cache, tx };
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
+import { VisitCounts } from '../analytics/visit-counts';
 import { hashPassword } from '../auth/password';
 import { Clock } from '../common/clock';
 import { DomainError, invalid, notFound } from '../common/errors/domain-error';
@@ -31,6 +32,7 @@ export class LinksService {
     private readonly uow: UnitOfWork,
     private readonly events: EventEmitter2,
     private readonly clock: Clock,
+    private readonly visitCounts: VisitCounts,
   ) {}
 
   /**
@@ -89,11 +91,11 @@ export class LinksService {
 
   /** The account's links with these ids, in that order (ids of others are left out). */
   async getMany(accountId: number, ids: number[]): Promise<LinkDto[]> {
-    return (await this.links.getManyOwned(accountId, ids)).map((l) => this.toDto(l));
+    return this.toDtos(await this.links.getManyOwned(accountId, ids));
   }
 
   async get(accountId: number, ref: LinkRef, kind?: LinkKind): Promise<LinkDto> {
-    return this.toDto(await this.findOwned(accountId, ref, kind));
+    return (await this.toDtos([await this.findOwned(accountId, ref, kind)]))[0];
   }
 
   countByKind(accountId: number): Promise<Partial<Record<LinkKind, number>>> {
@@ -181,11 +183,16 @@ export class LinksService {
     }
   }
 
-  toDto(link: Link): LinkDto {
-    return LinkDto.from(
-      link,
-      this.domains.hostOf(link.domainId),
-      this.domains.shortUrl(link.domainId, link.slug),
+  /** As the API shows them, with their visit counts. */
+  async toDtos(links: Link[]): Promise<LinkDto[]> {
+    const counts = await this.visitCounts.ofLinks(links.map((l) => l.id));
+    return links.map((link) =>
+      LinkDto.from(
+        link,
+        this.domains.hostOf(link.domainId),
+        this.domains.shortUrl(link.domainId, link.slug),
+        counts.get(link.id) ?? 0,
+      ),
     );
   }
 }

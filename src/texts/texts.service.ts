@@ -71,7 +71,8 @@ export class TextsService {
   async get(accountId: number, ref: LinkRef): Promise<TextDto> {
     const link = await this.links.findOwned(accountId, ref, 'text');
     const text = await this.getText(link);
-    return { ...toTextDto(this.links.toDto(link), text), content: text.content };
+    const [dto] = await this.links.toDtos([link]);
+    return { ...toTextDto(dto, text), content: text.content };
   }
 
   async list(accountId: number, q: ListTextsQuery): Promise<TextDto[]> {

@@ -43,9 +43,13 @@ const TABLES = [
   'files',
   'link_tags',
   'links',
+  'orphan_visits',
   'plans',
   'tags',
   'texts',
+  'visit_dims',
+  'visit_slots',
+  'visitor_days',
   'visits',
 ];
 

@@ -1,13 +1,21 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { CurrentAccount } from '../../auth/current-account.decorator';
 import { ApiAuth } from '../../common/openapi';
 import { IdPipe } from '../../common/pipes/id.pipe';
 import { StatsQuery } from './dto/stats.query';
-import { PageQuery } from '../../common/pagination';
+import { VisitLogQuery } from './dto/visit-log.query';
 import { VisitStatQuery } from './dto/visit-stat.query';
 import { StatsService } from './stats.service';
+import { visitsCsv } from './visits-csv';
+
+const UNIQUES =
+  'uniques: distinct visitors per UTC day. The visitor hash (of IP and User-Agent; no IP is ' +
+  'stored) is salted anew every UTC day, so a person seen on two days counts twice; each is ' +
+  'counted in the bucket of their first visit that day, so the series adds up to the total. ' +
+  'Series and totals count whole quarter-hours, top lists whole hours. Bots are left out ' +
+  'unless bots=include|only.';
 
 @ApiTags('analytics')
 @ApiAuth()
@@ -17,7 +25,7 @@ export class StatsController {
 
   @Get('link/visit-stat')
   @ApiOperation({
-    summary: 'S.EE: visits of a share by people (bots excluded): today, this month or all kept',
+    summary: 'S.EE: visits of a share by people (bots excluded): today, this month or ever (UTC)',
   })
   visitStat(@CurrentAccount() account: AuthenticatedAccount, @Query() q: VisitStatQuery) {
     return this.stats.visitCount(account.id, { domain: q.domain, slug: q.slug }, q.period);
@@ -26,9 +34,7 @@ export class StatsController {
   @Get('links/:id/stats')
   @ApiOperation({
     summary: 'Visits of a share: totals, a series in your time zone, top referrers and more',
-    description:
-      'uniques: distinct visitors per day (the visitor hash is salted anew every UTC day, so a ' +
-      'person seen on two days counts twice). Bots are excluded unless bots=include|only.',
+    description: UNIQUES,
   })
   linkStats(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -38,13 +44,37 @@ export class StatsController {
     return this.stats.linkStats(account.id, id, q);
   }
 
+  @Get('stats')
+  @ApiOperation({
+    summary: 'Visits of all your shares: totals, series, top lists and your most visited shares',
+    description: `${UNIQUES} Account uniques add up the uniques of each share.`,
+  })
+  accountStats(@CurrentAccount() account: AuthenticatedAccount, @Query() q: StatsQuery) {
+    return this.stats.accountStats(account.id, q);
+  }
+
+  @Get('stats/orphans')
+  @ApiOperation({
+    summary: 'Visits of addresses no share holds, per domain and path (your domains; admins: all)',
+  })
+  orphans(@CurrentAccount() account: AuthenticatedAccount) {
+    return this.stats.orphans(account.id, account.isAdmin);
+  }
+
   @Get('links/:id/visits')
   @ApiOperation({ summary: 'The raw visit log of a share, newest first (no IP addresses)' })
-  visitLog(
+  @ApiProduces('application/json', 'text/csv')
+  async visitLog(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', IdPipe) id: number,
-    @Query() q: PageQuery,
+    @Query() q: VisitLogQuery,
   ) {
-    return this.stats.visitLog(account.id, id, q.page, q.per_page);
+    if (q.format === 'json') return this.stats.visitLog(account.id, id, q.page, q.per_page);
+    // Owner check first, so another account's share is a 404 and not an empty file.
+    const pages = await this.stats.visitLogPages(account.id, id);
+    return new StreamableFile(visitsCsv(pages), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="visits-${id}.csv"`,
+    });
   }
 }

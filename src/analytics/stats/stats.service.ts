@@ -2,16 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { invalid } from '../../common/errors/domain-error';
 import { toUnix } from '../../common/time';
+import { DomainsService } from '../../domains/domains.service';
 import { LinkRef } from '../../links/link-input';
 import { LinksService } from '../../links/links.service';
+import { OrphanVisits } from '../orphan-visits';
+import { VisitCounts } from '../visit-counts';
+import { VisitRollupsRepository } from '../visit-rollups.repository';
+import { Visit } from '../visit.entity';
 import { VisitsRepository } from '../visits.repository';
-import { aggregate } from './aggregate';
 import { StatsQuery } from './dto/stats.query';
 import { Period } from './dto/visit-stat.query';
+import { botFlags, RollupStats } from './rollup-stats';
 
 const DAY_MS = 86_400_000;
 /** How many buckets a series may have, by interval (a year of hours would be 8,760). */
 const MAX_RANGE_DAYS = { hour: 31, day: 3660, week: 3660, month: 36600 };
+const TOP_SHARES = 10;
+const ORPHAN_PATHS = 1000;
 
 /** What the owner of a share may read of its visits (another account's share is a 404). */
 @Injectable()
@@ -19,28 +26,86 @@ export class StatsService {
   constructor(
     private readonly links: LinksService,
     private readonly visits: VisitsRepository,
+    private readonly rollups: VisitRollupsRepository,
+    private readonly counts: VisitCounts,
+    private readonly rollupStats: RollupStats,
+    private readonly orphanVisits: OrphanVisits,
+    private readonly domains: DomainsService,
     private readonly clock: Clock,
   ) {}
 
-  /** S.EE's visit-stat: visits by people in this UTC day, this UTC month, or all kept. */
+  /** S.EE's visit-stat: visits by people in this UTC day, this UTC month, or ever. */
   async visitCount(accountId: number, ref: LinkRef, period: Period) {
     const link = await this.links.findOwned(accountId, ref);
     const now = new Date(this.clock.now());
     const since =
       period === 'daily'
-        ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+        ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
         : period === 'monthly'
-          ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1))
-          : undefined;
-    return { visit_count: await this.visits.countHuman(link.id, since) };
+          ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
+          : 0;
+    return { visit_count: await this.counts.ofLink(link.id, since) };
   }
 
   /**
    * Totals, a series in the caller's zone and the top lists of one share. "Uniques" are distinct
-   * visitor hashes, whose salt changes every UTC day: a person seen on two days counts twice.
+   * visitor hashes per UTC day, whose salt changes every day: a person seen on two days counts
+   * twice. Each is counted in the bucket of their first visit of the day.
    */
   async linkStats(accountId: number, linkId: number, q: StatsQuery) {
     const link = await this.links.findOwned(accountId, { id: linkId });
+    const { from, to } = this.range(q);
+    const stats = await this.rollupStats.compute(
+      { linkId: link.id },
+      from,
+      to,
+      q.interval,
+      q.tz,
+      q.bots,
+    );
+    return { from, to, interval: q.interval, tz: q.tz, ...stats };
+  }
+
+  /** The same over every share of the account, with its most visited shares. */
+  async accountStats(accountId: number, q: StatsQuery) {
+    const { from, to } = this.range(q);
+    const [stats, top] = await Promise.all([
+      this.rollupStats.compute({ accountId }, from, to, q.interval, q.tz, q.bots),
+      this.rollups.topLinks(accountId, from, to + 1, botFlags(q.bots), TOP_SHARES),
+    ]);
+    const dtos = new Map(
+      (
+        await this.links.getMany(
+          accountId,
+          top.map((t) => t.linkId),
+        )
+      ).map((l) => [l.id, l]),
+    );
+    const shares = top.flatMap(({ linkId, visits }) => {
+      const l = dtos.get(linkId);
+      return l ? [{ id: l.id, kind: l.kind, short_url: l.short_url, title: l.title, visits }] : [];
+    });
+    return { from, to, interval: q.interval, tz: q.tz, ...stats, top: { ...stats.top, shares } };
+  }
+
+  /** Visits of unknown addresses, per domain the caller may see, most visited paths first. */
+  async orphans(accountId: number, isAdmin: boolean) {
+    const domains = this.domains.visibleTo(accountId, isAdmin);
+    const rows = await this.orphanVisits.list(
+      domains.map((d) => d.id),
+      ORPHAN_PATHS,
+    );
+    return domains.flatMap((d) => {
+      const paths = rows
+        .filter((r) => r.domainId === d.id)
+        .map((r) => ({ path: r.path, visits: r.visits, bots: r.bots, last_at: toUnix(r.lastAt) }));
+      if (paths.length === 0) return [];
+      const sum = (k: 'visits' | 'bots') => paths.reduce((n, p) => n + p[k], 0);
+      return [{ domain: d.host, visits: sum('visits'), bots: sum('bots'), paths }];
+    });
+  }
+
+  private range(q: StatsQuery): { from: number; to: number } {
     const toMs = (q.to ?? Math.ceil(this.clock.now() / 1000)) * 1000;
     const fromMs = q.from !== undefined ? q.from * 1000 : toMs - 30 * DAY_MS;
     if (fromMs > toMs) throw invalid('from', 'from must not be after to');
@@ -48,34 +113,43 @@ export class StatsService {
       const days = MAX_RANGE_DAYS[q.interval];
       throw invalid('from', `a range of at most ${days} days for interval=${q.interval}`);
     }
-    const all = await this.visits.listForStats(link.id, new Date(fromMs), new Date(toMs));
-    const bots = all.filter((v) => v.isBot).length;
-    const rows = q.bots === 'include' ? all : all.filter((v) => v.isBot === (q.bots === 'only'));
-    return {
-      from: Math.floor(fromMs / 1000),
-      to: Math.floor(toMs / 1000),
-      interval: q.interval,
-      tz: q.tz,
-      ...aggregate(rows, bots, fromMs, toMs, q.interval, q.tz),
-    };
+    return { from: Math.floor(fromMs / 1000), to: Math.floor(toMs / 1000) };
   }
 
   /** The raw visit log, newest first: no IP address, the visitor hash shortened. */
   async visitLog(accountId: number, linkId: number, page: number, perPage: number) {
     const link = await this.links.findOwned(accountId, { id: linkId });
-    const rows = await this.visits.listForLink(link.id, page, perPage);
-    return rows.map((v) => ({
-      at: toUnix(v.at),
-      bot: v.isBot,
-      qr: v.qr,
-      referrer: v.referrerUrl,
-      referrer_host: v.referrerHost,
-      country: v.country,
-      browser: v.browser,
-      os: v.os,
-      device: v.device,
-      language: v.language,
-      visitor: v.visitorHash.slice(0, 8),
-    }));
+    return (await this.visits.listForLink(link.id, page, perPage)).map(logEntry);
+  }
+
+  /** The whole raw log, newest first, a page at a time (for a CSV download). */
+  async visitLogPages(accountId: number, linkId: number): Promise<AsyncIterable<LogEntry[]>> {
+    const link = await this.links.findOwned(accountId, { id: linkId });
+    const visits = this.visits;
+    return (async function* () {
+      let last: Visit | null = null;
+      for (;;) {
+        const rows = await visits.listAfter(link.id, last, 1000);
+        if (rows.length === 0) return;
+        yield rows.map(logEntry);
+        last = rows[rows.length - 1];
+      }
+    })();
   }
 }
+
+export type LogEntry = ReturnType<typeof logEntry>;
+
+const logEntry = (v: Visit) => ({
+  at: toUnix(v.at),
+  bot: v.isBot,
+  qr: v.qr,
+  referrer: v.referrerUrl,
+  referrer_host: v.referrerHost,
+  country: v.country,
+  browser: v.browser,
+  os: v.os,
+  device: v.device,
+  language: v.language,
+  visitor: v.visitorHash.slice(0, 8),
+});

@@ -1,4 +1,10 @@
-import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import {
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  NestInterceptor,
+  StreamableFile,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Response } from 'express';
 import { map, Observable } from 'rxjs';
@@ -17,8 +23,11 @@ export class EnvelopeInterceptor implements NestInterceptor {
     ]);
     if (raw || ctx.getType() !== 'http') return next.handle();
     const res = ctx.switchToHttp().getResponse<Response>();
-    return next
-      .handle()
-      .pipe(map((data: unknown) => successEnvelope(res.statusCode, data ?? null)));
+    return next.handle().pipe(
+      map((data: unknown) =>
+        // A download (CSV...) is its own answer.
+        data instanceof StreamableFile ? data : successEnvelope(res.statusCode, data ?? null),
+      ),
+    );
   }
 }

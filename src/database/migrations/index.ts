@@ -4,6 +4,7 @@ import { Texts1763700200000 } from './1763700200000-Texts';
 import { Files1763700300000 } from './1763700300000-Files';
 import { Hardening1763700400000 } from './1763700400000-Hardening';
 import { Visits1763700500000 } from './1763700500000-Visits';
+import { VisitRollups1763700600000 } from './1763700600000-VisitRollups';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   Files1763700300000,
   Hardening1763700400000,
   Visits1763700500000,
+  VisitRollups1763700600000,
 ];

@@ -27,10 +27,14 @@ export class LinkDto {
   @ApiProperty() redirect_code!: number;
   @ApiProperty({ description: 'Visits counted so far (updated every few seconds)' })
   clicks!: number;
+  @ApiProperty({
+    description: 'Visits by people (bots left out), all time, from the analytics rollups',
+  })
+  visit_count!: number;
   @ApiProperty() created_at!: number;
   @ApiProperty() updated_at!: number;
 
-  static from(l: Link, host: string, shortUrl: string): LinkDto {
+  static from(l: Link, host: string, shortUrl: string, visitCount: number): LinkDto {
     return {
       id: l.id,
       kind: l.kind,
@@ -45,6 +49,7 @@ export class LinkDto {
       expiration_redirect_url: l.expirationRedirectUrl,
       redirect_code: l.redirectCode,
       clicks: l.clicks,
+      visit_count: visitCount,
       created_at: toUnix(l.createdAt),
       updated_at: toUnix(l.updatedAt),
     };

@@ -1,3 +1,4 @@
+import { OrphanVisits } from '../../analytics/orphan-visits';
 import { VisitRecorder } from '../../analytics/visit-recorder';
 import { Clock } from '../../common/clock';
 import { Env } from '../../config/env';
@@ -43,6 +44,7 @@ function setup(found: Link | null) {
     new LinkPasswordThrottle(new ThrottlerStorageService()),
     clock,
     recorder as unknown as VisitRecorder,
+    { record: jest.fn() } as unknown as OrphanVisits,
   );
   return { visits, cache, clicks, recorder };
 }

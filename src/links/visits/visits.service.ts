@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { verifyPassword } from '../../auth/password';
 import type { IncomingHttpHeaders } from 'node:http';
+import { OrphanVisits } from '../../analytics/orphan-visits';
 import { captureVisit } from '../../analytics/raw-visit';
 import { VisitRecorder } from '../../analytics/visit-recorder';
 import { Clock } from '../../common/clock';
@@ -46,10 +47,11 @@ export class VisitsService {
     private readonly throttle: LinkPasswordThrottle,
     private readonly clock: Clock,
     private readonly recorder: VisitRecorder,
+    private readonly orphans: OrphanVisits,
   ) {}
 
   async visit(r: VisitRequest, secure: boolean, unlocking = false): Promise<Visit> {
-    const link = await this.find(r.host, r.slug);
+    const link = await this.find(r);
     if (link.expireAt && link.expireAt.getTime() <= this.clock.now()) {
       if (link.expirationRedirectUrl) {
         return { type: 'redirect', status: 302, location: link.expirationRedirectUrl };
@@ -86,11 +88,13 @@ export class VisitsService {
     return { type: 'redirect', status: link.redirectCode, location: link.targetUrl! };
   }
 
-  private async find(host: string | undefined, slug: string): Promise<Link> {
-    const link = SLUG_PATTERN.test(slug)
-      ? await this.links.getBySlug(this.domains.forRequest(host).id, slug)
-      : null;
-    if (!link) throw notFound('Link');
+  private async find(r: VisitRequest): Promise<Link> {
+    const domainId = this.domains.forRequest(r.host).id;
+    const link = SLUG_PATTERN.test(r.slug) ? await this.links.getBySlug(domainId, r.slug) : null;
+    if (!link) {
+      if (r.countable) this.orphans.record(domainId, `/${r.slug}`, r.headers['user-agent']);
+      throw notFound('Link');
+    }
     return link;
   }
 

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { In, Repository } from 'typeorm';
+import { OrphanVisit } from './orphan-visit.entity';
+
+export interface OrphanCount {
+  domainId: number;
+  path: string;
+  visits: number;
+  bots: number;
+  lastAt: Date;
+}
+
+/** The only owner of `orphan_visits`. */
+@Injectable()
+export class OrphanVisitsRepository {
+  constructor(@InjectRepository(OrphanVisit) private readonly repo: Repository<OrphanVisit>) {}
+
+  /** Adds the counts to the stored ones, in one transaction. */
+  async add(counts: OrphanCount[]): Promise<void> {
+    const mysql = this.repo.manager.connection.options.type === 'mysql';
+    const update = mysql
+      ? 'ON DUPLICATE KEY UPDATE visits = visits + VALUES(visits), bots = bots + VALUES(bots), ' +
+        'last_at = GREATEST(last_at, VALUES(last_at))'
+      : 'ON CONFLICT (domain_id, path) DO UPDATE SET visits = visits + excluded.visits, ' +
+        'bots = bots + excluded.bots, last_at = MAX(last_at, excluded.last_at)';
+    const driver = this.repo.manager.connection.driver;
+    const lastAt = this.repo.metadata.findColumnWithPropertyName('lastAt')!;
+    await this.repo.manager.transaction(async (em) => {
+      for (const c of counts) {
+        const at = driver.preparePersistentValue(c.lastAt, lastAt) as unknown;
+        await em.query(
+          `INSERT INTO orphan_visits (domain_id, path, visits, bots, last_at) VALUES (?, ?, ?, ?, ?) ${update}`,
+          [c.domainId, c.path, c.visits, c.bots, at],
+        );
+      }
+    });
+  }
+
+  /** The most visited orphan paths of these domains. */
+  async listForDomains(domainIds: number[], limit: number): Promise<OrphanVisit[]> {
+    if (domainIds.length === 0) return [];
+    return this.repo.find({
+      where: { domainId: In(domainIds) },
+      order: { visits: 'DESC', path: 'ASC' },
+      take: limit,
+    });
+  }
+}
