@@ -28,8 +28,9 @@ export class FilesRepository {
     return this.repo.findOne({ where: { deleteHash }, relations: { link: true } });
   }
 
+  /** With its link (a download is a visit of it). */
   getByPath(path: string): Promise<StoredFile | null> {
-    return this.repo.findOneBy({ path });
+    return this.repo.findOne({ where: { path }, relations: { link: true } });
   }
 
   getByLinkId(linkId: number): Promise<StoredFile | null> {

@@ -3,6 +3,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
+import { isCountable } from '../analytics/countable';
+import { VisitsService } from '../links/visits/visits.service';
 import { FileServer } from './file-server';
 import { FilesService } from '../files/files.service';
 
@@ -15,11 +17,19 @@ export class FileBytesController {
   constructor(
     private readonly files: FilesService,
     private readonly server: FileServer,
+    private readonly visits: VisitsService,
   ) {}
 
   @Get('*path')
   async get(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const path = req.path.slice('/u'.length);
-    await this.server.send(req, res, await this.files.getByPath(path));
+    const file = await this.files.getByPath(req.path.slice('/u'.length));
+    if (isCountable(req.method, req.headers.range)) {
+      this.visits.recordDirect(file.link!, {
+        headers: req.headers,
+        remoteAddress: req.socket.remoteAddress,
+        url: req.originalUrl,
+      });
+    }
+    await this.server.send(req, res, file);
   }
 }

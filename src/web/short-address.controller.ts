@@ -3,6 +3,7 @@ import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/com
 import { ApiExcludeController } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
+import { isCountable } from '../analytics/countable';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
 import { VisitRequest, VisitsService } from '../links/visits/visits.service';
@@ -69,7 +70,7 @@ const visitOf = (req: Request, slug: string, password: string | undefined): Visi
   ip: req.ip ?? 'unknown',
   cookies: req.headers.cookie,
   password,
-  countable: req.method === 'GET',
+  countable: isCountable(req.method, req.headers.range),
   headers: req.headers,
   remoteAddress: req.socket.remoteAddress,
   url: req.originalUrl,

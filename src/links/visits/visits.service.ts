@@ -88,6 +88,12 @@ export class VisitsService {
     return { type: 'redirect', status: link.redirectCode, location: link.targetUrl! };
   }
 
+  /** A visit that reached the share by another address (a file's bytes at `/u/...`). */
+  recordDirect(link: Link, r: Pick<VisitRequest, 'headers' | 'remoteAddress' | 'url'>): void {
+    this.clicks.record(link.id);
+    this.recorder.record(captureVisit(link, r.headers, r.remoteAddress, r.url, this.clock.now()));
+  }
+
   private async find(r: VisitRequest): Promise<Link> {
     const domainId = this.domains.forRequest(r.host).id;
     const link = SLUG_PATTERN.test(r.slug) ? await this.links.getBySlug(domainId, r.slug) : null;
