@@ -2,6 +2,7 @@ import { isbot } from 'isbot';
 import { createHmac } from 'node:crypto';
 import proxyAddr from 'proxy-addr';
 import { UAParser } from 'ua-parser-js';
+import type { CountryLookup } from './country-lookup';
 import type { RawVisit } from './raw-visit';
 import type { Device, Visit } from './visit.entity';
 
@@ -17,6 +18,7 @@ export class VisitEnricher {
   constructor(
     private readonly trust: Trust | null,
     private readonly saltOf: (at: number) => Buffer,
+    private readonly countries: CountryLookup | null,
   ) {}
 
   enrich(raw: RawVisit): Omit<Visit, 'id'> {
@@ -33,7 +35,7 @@ export class VisitEnricher {
       isBot: bot,
       qr: raw.qr,
       ...referrerOf(raw.referer),
-      country: this.trust ? countryOf(raw.countryHeader) : null,
+      country: (this.trust && countryOf(raw.countryHeader)) || this.countries?.country(ip) || null,
       browser: agent.browser,
       os: agent.os,
       device: bot ? 'other' : agent.device,

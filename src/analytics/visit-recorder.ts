@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { randomBytes } from 'node:crypto';
 import proxyAddr from 'proxy-addr';
 import { Env, trustProxySetting } from '../config/env';
+import { CountryLookup } from './country-lookup';
 import { VisitEnricher } from './enrich-visit';
 import type { RawVisit } from './raw-visit';
 import { VisitsRepository } from './visits.repository';
@@ -45,7 +46,9 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
         : typeof setting === 'number'
           ? (_: string, i: number) => i < setting
           : proxyAddr.compile(setting);
-    this.enricher = new VisitEnricher(trust, (at) => this.saltOf(at));
+    // Read only when recording: the database is some megabytes of memory.
+    const countries = this.enabled ? CountryLookup.open(env.GEOIP_MMDB) : null;
+    this.enricher = new VisitEnricher(trust, (at) => this.saltOf(at), countries);
   }
 
   get waiting(): number {

