@@ -17,7 +17,8 @@ describe('Orphan visits, the CSV log and what a download counts', () => {
 
   const log = async (id: number) => {
     await t.app.get(VisitRecorder).flush();
-    return (await t.api().get(`/api/v1/links/${id}/visits`).set(a.auth).expect(200)).body.data;
+    const res = await t.api().get(`/api/v1/links/${id}/visits`).set(a.auth).expect(200);
+    return res.body.data as unknown[];
   };
 
   it('should count unknown addresses per domain and path, for admins only on system domains', async () => {

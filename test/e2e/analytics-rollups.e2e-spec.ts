@@ -6,8 +6,9 @@ import { HOST } from '../utils/requests';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
-const DAY = 86_400_000;
 const unix = (iso: string) => Date.parse(iso) / 1000;
+/** A decoded JSON body (what JSON.parse gives). */
+type Json = ReturnType<typeof JSON.parse>;
 
 describe('Visit rollups', () => {
   let t: TestApp;
@@ -35,7 +36,7 @@ describe('Visit rollups', () => {
     await t.app.get(VisitRecorder).flush();
     const res = await t.api().get(path).query(query).set(a.auth);
     expect(res.status).toBe(200);
-    return res.body.data;
+    return res.body.data as Json;
   };
 
   it('should keep the counts after the raw visits are gone', async () => {
