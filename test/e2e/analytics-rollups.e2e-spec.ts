@@ -7,8 +7,11 @@ import { HOST } from '../utils/requests';
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
 const unix = (iso: string) => Date.parse(iso) / 1000;
-/** A decoded JSON body (what JSON.parse gives). */
-type Json = ReturnType<typeof JSON.parse>;
+interface Stats {
+  totals: { visits: number; uniques: number; bots: number };
+  series: { t: number; visits: number; uniques: number }[];
+  top: Record<string, { id?: number; visits: number }[]>;
+}
 
 describe('Visit rollups', () => {
   let t: TestApp;
@@ -32,11 +35,11 @@ describe('Visit rollups', () => {
   const visit = (slug: string, ip: string, ua = FIREFOX) =>
     t.api().get(`/${slug}`).set('Host', HOST).set('User-Agent', ua).set('X-Forwarded-For', ip);
   const at = (iso: string) => t.clock.advance(Date.parse(iso) - t.clock.now());
-  const get = async (path: string, query: Record<string, string | number> = {}) => {
+  const get = async <T = Stats>(path: string, query: Record<string, string | number> = {}) => {
     await t.app.get(VisitRecorder).flush();
     const res = await t.api().get(path).query(query).set(a.auth);
     expect(res.status).toBe(200);
-    return res.body.data as Json;
+    return res.body.data as T;
   };
 
   it('should keep the counts after the raw visits are gone', async () => {
@@ -50,10 +53,12 @@ describe('Visit rollups', () => {
     expect(before.totals).toEqual({ visits: 2, uniques: 2, bots: 1 });
     at('2026-05-20T10:00:00Z');
     expect(await t.app.get(VisitRetention).sweep()).toBeGreaterThanOrEqual(3);
-    expect(await get(`/api/v1/links/${id}/visits`)).toEqual([]);
+    expect(await get<unknown[]>(`/api/v1/links/${id}/visits`)).toEqual([]);
     const after = await get(`/api/v1/links/${id}/stats`, range);
     expect(after).toEqual(before);
-    expect(await get('/api/v1/link/visit-stat', { slug: 'ro1' })).toEqual({ visit_count: 2 });
+    expect(await get<object>('/api/v1/link/visit-stat', { slug: 'ro1' })).toEqual({
+      visit_count: 2,
+    });
   });
 
   it('should count a visitor once a day, in the bucket of the first visit', async () => {
@@ -76,7 +81,7 @@ describe('Visit rollups', () => {
       to: unix('2026-06-02T23:59:59Z'),
     });
     expect(days.totals).toEqual({ visits: 3, uniques: 2, bots: 0 });
-    expect(days.series.map((b: { uniques: number }) => b.uniques)).toEqual([1, 1]);
+    expect(days.series.map((b) => b.uniques)).toEqual([1, 1]);
   });
 
   it('should show visit_count (people, all time) in lists and details', async () => {
@@ -85,9 +90,9 @@ describe('Visit rollups', () => {
     await visit('ro3', '198.51.100.9').expect(302);
     await visit('ro3', '198.51.100.9', BOT).expect(302);
     await t.app.get(VisitRecorder).flush();
-    const one = await get(`/api/v1/links/${id}`);
+    const one = await get<object>(`/api/v1/links/${id}`);
     expect(one).toMatchObject({ id, visit_count: 2 });
-    const list = (await get('/api/v1/links')) as { id: number; visit_count: number }[];
+    const list = await get<{ id: number; visit_count: number }[]>('/api/v1/links');
     expect(list.find((l) => l.id === id)?.visit_count).toBe(2);
     expect(list.every((l) => typeof l.visit_count === 'number')).toBe(true);
   });
