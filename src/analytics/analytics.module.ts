@@ -4,17 +4,16 @@ import { OrphanVisit } from './orphan-visit.entity';
 import { OrphanVisits } from './orphan-visits';
 import { OrphanVisitsRepository } from './orphan-visits.repository';
 import { VisitCounts } from './visit-counts';
-import { VisitDim } from './visit-dim.entity';
 import { VisitRecorder } from './visit-recorder';
 import { VisitRetention } from './visit-retention';
 import { VisitRollupsRepository } from './visit-rollups.repository';
-import { VisitSlot } from './visit-slot.entity';
+import { VisitRollup } from './visit-rollup.entity';
 import { Visit } from './visit.entity';
 import { VisitsRepository } from './visits.repository';
 
 /** The visit pipeline and its rollups. Links record into it; it knows nothing of links. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Visit, VisitSlot, VisitDim, OrphanVisit])],
+  imports: [TypeOrmModule.forFeature([Visit, VisitRollup, OrphanVisit])],
   providers: [
     VisitsRepository,
     VisitRollupsRepository,

@@ -4,7 +4,8 @@ import proxyAddr from 'proxy-addr';
 import { UAParser } from 'ua-parser-js';
 import type { CountryLookup } from './country-lookup';
 import type { RawVisit } from './raw-visit';
-import type { Device, Visit } from './visit.entity';
+import type { VisitRow } from './rollup';
+import type { Device } from './visit.entity';
 
 type Trust = (addr: string, i: number) => boolean;
 type Agent = { browser: string | null; os: string | null; device: Device; bot: boolean };
@@ -21,7 +22,7 @@ export class VisitEnricher {
     private readonly countries: CountryLookup | null,
   ) {}
 
-  enrich(raw: RawVisit): Omit<Visit, 'id'> {
+  enrich(raw: RawVisit): VisitRow {
     const ua = raw.userAgent ?? '';
     const agent = this.agent(ua);
     const bot = agent.bot;
@@ -45,6 +46,7 @@ export class VisitEnricher {
         .digest('hex')
         .slice(0, 16),
       eventId: raw.eventId ?? null,
+      redelivered: raw.redelivered,
     };
   }
 

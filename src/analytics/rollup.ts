@@ -1,12 +1,19 @@
 import type { Visit } from './visit.entity';
 
-export type VisitRow = Omit<Visit, 'id'>;
+/** A visit to store; `redelivered`: a stream entry another instance took, perhaps stored already. */
+export type VisitRow = Omit<Visit, 'id'> & { redelivered?: boolean };
 
 /** Quarter-hours: every zone's hours and days (+05:30, +05:45 too) are whole slots. */
 export const SLOT_SECONDS = 900;
+export const HOUR_SECONDS = 3600;
 export const DAY_SECONDS = 86_400;
 export const DIMENSIONS = ['referrer', 'country', 'browser', 'os', 'device', 'language'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
+/** Visits by value ('' when not known), for each dimension. */
+export type DimCounts = Record<Dimension, Record<string, number>>;
+/** Past this many values of one dimension in one rollup row, the rest add up under OTHER. */
+export const MAX_VALUES = 500;
+export const OTHER = '\u0000other';
 
 const VALUE_OF: Record<Dimension, (r: VisitRow) => string | null> = {
   referrer: (r) => r.referrerHost,
@@ -17,64 +24,114 @@ const VALUE_OF: Record<Dimension, (r: VisitRow) => string | null> = {
   language: (r) => r.language,
 };
 
-export interface SlotCount {
-  linkId: number;
-  accountId: number;
-  slot: number;
-  bot: boolean;
-  visits: number;
-  uniques: number;
-}
-
-export interface DimCount {
+/**
+ * One row of `visit_rollups`: a share's visits in an hour (`h`) or a UTC day (`d`), people and
+ * bots apart: the total, the uniques, per quarter-hour (hours only: zones at +05:30 or +05:45
+ * need them) and by every dimension.
+ */
+export interface RollupRow {
   linkId: number;
   accountId: number;
   span: 'h' | 'd';
   start: number;
   bot: boolean;
-  dimension: Dimension;
-  value: string;
   visits: number;
+  uniques: number;
+  /** [visits, uniques] of each quarter of the hour; null for days. */
+  quarters: [number, number][] | null;
+  counts: DimCounts;
 }
 
 const floorTo = (seconds: number, unit: number) => seconds - (seconds % unit);
 export const dayOf = (at: Date) => Math.floor(at.getTime() / (DAY_SECONDS * 1000));
+export const rollupKey = (r: Pick<RollupRow, 'linkId' | 'span' | 'start' | 'bot'>) =>
+  `${r.linkId}|${r.span}|${r.start}|${+r.bot}`;
+
+export const emptyCounts = (): DimCounts => ({
+  referrer: {},
+  country: {},
+  browser: {},
+  os: {},
+  device: {},
+  language: {},
+});
+
+/** Adds `n` visits of `value`; a dimension already holding MAX_VALUES values counts it as OTHER. */
+export function addCount(counts: Record<string, number>, value: string, n: number): void {
+  if (counts[value] !== undefined) counts[value] += n;
+  else if (Object.keys(counts).length < MAX_VALUES) counts[value] = n;
+  else counts[OTHER] = (counts[OTHER] ?? 0) + n;
+}
+
+/** `add` merged into `into` (a stored row and a batch's counts of the same hour or day). */
+export function mergeRollup(into: RollupRow, add: RollupRow): RollupRow {
+  into.visits += add.visits;
+  into.uniques += add.uniques;
+  if (into.quarters && add.quarters) {
+    add.quarters.forEach(([v, u], q) => {
+      into.quarters![q][0] += v;
+      into.quarters![q][1] += u;
+    });
+  }
+  for (const d of DIMENSIONS) {
+    for (const [value, n] of Object.entries(add.counts[d] ?? {})) {
+      addCount((into.counts[d] ??= {}), value, n);
+    }
+  }
+  return into;
+}
 
 /**
  * What a batch of visits adds to the rollups. `firstOfDay[i]` says whether row i is its visitor's
- * first visit of the UTC day to that share: uniques are counted there, so they add up over slots.
+ * first visit of the UTC day to that share: uniques are counted there, so they add up over hours.
  */
-export function rollUp(rows: VisitRow[], firstOfDay: boolean[]) {
-  const slots = new Map<string, SlotCount>();
-  const dims = new Map<string, DimCount>();
-  rows.forEach((r, i) => {
+export function rollUp(rows: VisitRow[], firstOfDay: boolean[]): RollupRow[] {
+  const out = new Map<string, RollupRow>();
+  const rowOf = (r: VisitRow, span: 'h' | 'd', start: number) => {
+    const key = `${r.linkId}|${span}|${start}|${+r.isBot}`;
+    let row = out.get(key);
+    if (!row) {
+      row = {
+        linkId: r.linkId,
+        accountId: r.accountId,
+        span,
+        start,
+        bot: r.isBot,
+        visits: 0,
+        uniques: 0,
+        quarters:
+          span === 'h'
+            ? [
+                [0, 0],
+                [0, 0],
+                [0, 0],
+                [0, 0],
+              ]
+            : null,
+        counts: emptyCounts(),
+      };
+      out.set(key, row);
+    }
+    return row;
+  };
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
     const at = Math.floor(r.at.getTime() / 1000);
-    const slot = floorTo(at, SLOT_SECONDS);
-    const slotKey = `${r.linkId}|${slot}|${r.isBot}`;
-    const s = slots.get(slotKey);
     const unique = firstOfDay[i] ? 1 : 0;
-    if (s) {
-      s.visits++;
-      s.uniques += unique;
-    } else {
-      const base = { linkId: r.linkId, accountId: r.accountId, bot: r.isBot };
-      slots.set(slotKey, { ...base, slot, visits: 1, uniques: unique });
+    const hour = rowOf(r, 'h', floorTo(at, HOUR_SECONDS));
+    const day = rowOf(r, 'd', floorTo(at, DAY_SECONDS));
+    const quarter = hour.quarters![Math.floor((at % HOUR_SECONDS) / SLOT_SECONDS)];
+    quarter[0]++;
+    quarter[1] += unique;
+    for (const row of [hour, day]) {
+      row.visits++;
+      row.uniques += unique;
     }
-    for (const [span, start] of [
-      ['h', floorTo(at, 3600)],
-      ['d', floorTo(at, DAY_SECONDS)],
-    ] as const) {
-      for (const dimension of DIMENSIONS) {
-        const value = VALUE_OF[dimension](r) ?? '';
-        const key = `${r.linkId}|${span}|${start}|${r.isBot}|${dimension}|${value}`;
-        const d = dims.get(key);
-        if (d) d.visits++;
-        else {
-          const base = { linkId: r.linkId, accountId: r.accountId, bot: r.isBot };
-          dims.set(key, { ...base, span, start, dimension, value, visits: 1 });
-        }
-      }
+    for (const d of DIMENSIONS) {
+      const value = VALUE_OF[d](r) ?? '';
+      addCount(hour.counts[d], value, 1);
+      addCount(day.counts[d], value, 1);
     }
-  });
-  return { slots: [...slots.values()], dims: [...dims.values()] };
+  }
+  return [...out.values()];
 }

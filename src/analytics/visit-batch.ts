@@ -1,4 +1,4 @@
-import { dayOf, rollUp, VisitRow } from './rollup';
+import { dayOf, DimCounts, mergeRollup, rollUp, RollupRow, rollupKey, VisitRow } from './rollup';
 
 /** The little a batch needs of a database: plain SQL, with rows back from a SELECT. */
 export interface SqlRunner {
@@ -46,31 +46,7 @@ export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<
     fresh.map((r) => visitValues(db, r)),
     '',
   );
-  const { slots, dims } = rollUp(fresh, await firstVisitsOfDay(db, fresh));
-  await insert(
-    db,
-    'visit_slots',
-    ['link_id', 'slot', 'bot', 'account_id', 'visits', 'uniques'],
-    slots.map((s) => [s.linkId, s.slot, +s.bot, s.accountId, s.visits, s.uniques]),
-    adding(db, ['link_id', 'slot', 'bot'], ['visits', 'uniques']),
-  );
-  const dimKeys = ['link_id', 'span', 'start', 'bot', 'dimension', 'value'];
-  await insert(
-    db,
-    'visit_dims',
-    [...dimKeys, 'account_id', 'visits'],
-    dims.map((d) => [
-      d.linkId,
-      d.span,
-      d.start,
-      +d.bot,
-      d.dimension,
-      d.value,
-      d.accountId,
-      d.visits,
-    ]),
-    adding(db, dimKeys, ['visits']),
-  );
+  await addToRollups(db, rollUp(fresh, await firstVisitsOfDay(db, fresh)));
   return fresh.length;
 }
 
@@ -79,15 +55,17 @@ export async function pruneVisitorDays(db: SqlRunner, day: number): Promise<void
   await db.query('DELETE FROM visitor_days WHERE day < ?', [day]);
 }
 
+/** TypeORM's own formats: MySQL gets the Date (the pool's zone is UTC), SQLite a UTC string. */
+const atValue = (db: SqlRunner, at: Date) =>
+  db.mysql ? at : at.toISOString().replace('T', ' ').replace('Z', '');
+
 function visitValues(db: SqlRunner, r: VisitRow): unknown[] {
-  // TypeORM's own formats: MySQL gets the Date (the pool's zone is UTC), SQLite a UTC string.
-  const at = db.mysql ? r.at : r.at.toISOString().replace('T', ' ').replace('Z', '');
   return [
     r.linkId,
     r.accountId,
     r.domainId,
     r.kind,
-    at,
+    atValue(db, r.at),
     +r.isBot,
     +r.qr,
     r.referrerHost,
@@ -102,14 +80,65 @@ function visitValues(db: SqlRunner, r: VisitRow): unknown[] {
   ];
 }
 
-/** The clause that adds `counts` to a row already stored under the same `keys`. */
-function adding(db: SqlRunner, keys: string[], counts: string[]): string {
-  if (db.mysql) {
-    return ` ON DUPLICATE KEY UPDATE ${counts.map((c) => `${c} = ${c} + VALUES(${c})`).join(', ')}`;
+/**
+ * Merges the batch into the stored `visit_rollups` rows: read (locked on MySQL, where two
+ * instances may write the same row; SQLite writers take turns anyway), merged, written back.
+ */
+async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<void> {
+  const stored = new Map<string, RollupRow>();
+  for (let i = 0; i < rows.length; i += KEYS_PER_SELECT) {
+    const chunk = rows.slice(i, i + KEYS_PER_SELECT);
+    const links = [...new Set(chunk.map((d) => d.linkId))];
+    const starts = [...new Set(chunk.map((d) => d.start))];
+    const sql =
+      'SELECT link_id, span, start, bot, account_id, visits, uniques, quarters, counts ' +
+      `FROM visit_rollups WHERE link_id IN (${marks(links.length)}) ` +
+      `AND start IN (${marks(starts.length)})${db.mysql ? ' FOR UPDATE' : ''}`;
+    for (const r of (await db.query(sql, [...links, ...starts])) as Row[]) {
+      const row: RollupRow = {
+        linkId: Number(r.link_id),
+        accountId: Number(r.account_id),
+        span: r.span as 'h' | 'd',
+        start: Number(r.start),
+        bot: Boolean(Number(r.bot)),
+        visits: Number(r.visits),
+        uniques: Number(r.uniques),
+        quarters:
+          r.quarters === null ? null : (JSON.parse(String(r.quarters)) as [number, number][]),
+        counts: JSON.parse(String(r.counts)) as DimCounts,
+      };
+      stored.set(rollupKey(row), row);
+    }
   }
-  const sets = counts.map((c) => `${c} = ${c} + excluded.${c}`).join(', ');
-  return ` ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${sets}`;
+  const keys = ['link_id', 'span', 'start', 'bot'];
+  const values = ['account_id', 'visits', 'uniques', 'quarters', 'counts'];
+  await insert(
+    db,
+    'visit_rollups',
+    [...keys, ...values],
+    rows.map((add) => {
+      const before = stored.get(rollupKey(add));
+      const r = before ? mergeRollup(before, add) : add;
+      const quarters = r.quarters && JSON.stringify(r.quarters);
+      return [
+        r.linkId,
+        r.span,
+        r.start,
+        +r.bot,
+        r.accountId,
+        r.visits,
+        r.uniques,
+        quarters,
+        JSON.stringify(r.counts),
+      ];
+    }),
+    db.mysql
+      ? ` ON DUPLICATE KEY UPDATE ${values.map((c) => `${c} = VALUES(${c})`).join(', ')}`
+      : ` ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${values.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+  );
 }
+
+const marks = (n: number) => Array<string>(n).fill('?').join(',');
 
 async function insert(
   db: SqlRunner,
@@ -126,14 +155,24 @@ async function insert(
   }
 }
 
+/** Leaves out redelivered visits already stored (found by the (link_id, at) index). */
 async function notStoredYet(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
-  const ids = [...new Set(rows.flatMap((r) => (r.eventId ? [r.eventId] : [])))];
-  if (ids.length === 0) return rows;
+  const again = rows.filter((r) => r.redelivered && r.eventId);
+  if (again.length === 0) return rows;
   const stored = new Set<string>();
-  for (let i = 0; i < ids.length; i += KEYS_PER_SELECT) {
-    const chunk = ids.slice(i, i + KEYS_PER_SELECT);
-    const sql = `SELECT event_id FROM visits WHERE event_id IN (${chunk.map(() => '?').join(',')})`;
-    for (const r of (await db.query(sql, chunk)) as Row[]) stored.add(String(r.event_id));
+  for (let i = 0; i < again.length; i += KEYS_PER_SELECT) {
+    const chunk = again.slice(i, i + KEYS_PER_SELECT);
+    const links = [...new Set(chunk.map((r) => r.linkId))];
+    const times = [...new Set(chunk.map((r) => r.at.getTime()))].map((ms) =>
+      atValue(db, new Date(ms)),
+    );
+    const ids = chunk.map((r) => r.eventId);
+    const sql =
+      `SELECT event_id FROM visits WHERE link_id IN (${marks(links.length)}) ` +
+      `AND at IN (${marks(times.length)}) AND event_id IN (${marks(ids.length)})`;
+    for (const r of (await db.query(sql, [...links, ...times, ...ids])) as Row[]) {
+      stored.add(String(r.event_id));
+    }
   }
   const seen = new Set<string>();
   return rows.filter((r) => {
@@ -159,7 +198,6 @@ async function firstVisitsOfDay(db: SqlRunner, rows: VisitRow[]): Promise<boolea
       const chunk = dayRows.slice(i, i + KEYS_PER_SELECT);
       const links = [...new Set(chunk.map((r) => r.linkId))];
       const hashes = [...new Set(chunk.map((r) => r.visitorHash))];
-      const marks = (n: number) => Array(n).fill('?').join(',');
       const sql =
         `SELECT link_id, visitor_hash FROM visitor_days WHERE day = ? ` +
         `AND link_id IN (${marks(links.length)}) AND visitor_hash IN (${marks(hashes.length)})`;

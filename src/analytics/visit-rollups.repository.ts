@@ -1,107 +1,129 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository, SelectQueryBuilder } from 'typeorm';
-import { VisitDim } from './visit-dim.entity';
-import { VisitSlot } from './visit-slot.entity';
+import { In, Repository } from 'typeorm';
+import type { DimCounts } from './rollup';
+import { VisitRollup } from './visit-rollup.entity';
 
 /** Whose visits: one share's, or every share of an account. */
 export type Scope = { linkId: number } | { accountId: number };
 
-export interface SlotSum {
-  slot: number;
+export interface SeriesRow {
+  start: number;
   bot: boolean;
   visits: number;
   uniques: number;
+  /** [visits, uniques] by quarter-hour, when asked for (hours only). */
+  quarters: [number, number][] | null;
 }
-
-export interface DimSum {
-  dimension: string;
-  value: string;
-  visits: number;
-}
-
-const scoped = <T extends object>(q: SelectQueryBuilder<T>, scope: Scope) =>
-  'linkId' in scope
-    ? q.where('r.link_id = :id', { id: scope.linkId })
-    : q.where('r.account_id = :id', { id: scope.accountId });
 
 /** Reads of the rollups (written with the raw visits, by VisitsRepository). */
 @Injectable()
 export class VisitRollupsRepository {
-  constructor(
-    @InjectRepository(VisitSlot) private readonly slots: Repository<VisitSlot>,
-    @InjectRepository(VisitDim) private readonly dims: Repository<VisitDim>,
-  ) {}
+  constructor(@InjectRepository(VisitRollup) private readonly repo: Repository<VisitRollup>) {}
 
-  /** Counts per quarter-hour in [from, to) (Unix seconds), people and bots apart. */
-  async slotSums(scope: Scope, from: number, to: number): Promise<SlotSum[]> {
-    const q = scoped(this.slots.createQueryBuilder('r'), scope)
-      .select('r.slot', 'slot')
-      .addSelect('r.bot', 'bot')
-      .addSelect('SUM(r.visits)', 'visits')
-      .addSelect('SUM(r.uniques)', 'uniques')
-      .andWhere('r.slot >= :from AND r.slot < :to', { from, to })
-      .groupBy('r.slot')
-      .addGroupBy('r.bot');
+  private rows(scope: Scope, span: 'h' | 'd', from: number, to: number) {
+    const q = this.repo.createQueryBuilder('r');
+    if ('linkId' in scope) q.where('r.link_id = :id', { id: scope.linkId });
+    else q.where('r.account_id = :id', { id: scope.accountId });
+    return q.andWhere('r.span = :span AND r.start >= :from AND r.start < :to', { span, from, to });
+  }
+
+  /** Totals of the `span` rows starting in [from, to) (Unix seconds), people and bots apart. */
+  async series(
+    scope: Scope,
+    span: 'h' | 'd',
+    from: number,
+    to: number,
+    quarters: boolean,
+  ): Promise<SeriesRow[]> {
+    if (from >= to) return [];
+    const q = this.rows(scope, span, from, to).select([
+      'r.start AS start',
+      'r.bot AS bot',
+      'r.visits AS visits',
+      'r.uniques AS uniques',
+    ]);
+    if (quarters) q.addSelect('r.quarters', 'quarters');
     const rows = await q.getRawMany<Record<string, unknown>>();
     return rows.map((r) => ({
-      slot: Number(r.slot),
+      start: Number(r.start),
       bot: Boolean(Number(r.bot)),
       visits: Number(r.visits),
       uniques: Number(r.uniques),
+      quarters: quarters ? (JSON.parse(String(r.quarters)) as [number, number][]) : null,
     }));
   }
 
-  /** Visits per dimension and value, from `span` rollups starting in [from, to). */
-  async dimSums(
+  /**
+   * Hourly totals summed per bucket `[t, e)` by the database (a year of days is 365 rows, not
+   * 8,760), people and bots apart.
+   */
+  async bucketSums(scope: Scope, buckets: [number, number][]): Promise<SeriesRow[]> {
+    const out: SeriesRow[] = [];
+    const [column, id] =
+      'linkId' in scope ? ['link_id', scope.linkId] : ['account_id', scope.accountId];
+    // SQLite takes at most 500 terms in one compound SELECT.
+    for (let i = 0; i < buckets.length; i += 400) {
+      const chunk = buckets.slice(i, i + 400);
+      const table = chunk
+        .map((_, j) => (j ? 'SELECT ?, ?' : 'SELECT ? AS t, ? AS e'))
+        .join(' UNION ALL ');
+      const rows = (await this.repo.query(
+        `SELECT b.t AS t, r.bot AS bot, SUM(r.visits) AS visits, SUM(r.uniques) AS uniques ` +
+          `FROM (${table}) b JOIN visit_rollups r ON r.${column} = ? AND r.span = 'h' ` +
+          'AND r.start >= b.t AND r.start < b.e GROUP BY b.t, r.bot',
+        [...chunk.flat(), id],
+      )) as Record<string, unknown>[];
+      for (const r of rows) {
+        out.push({
+          start: Number(r.t),
+          bot: Boolean(Number(r.bot)),
+          visits: Number(r.visits),
+          uniques: Number(r.uniques),
+          quarters: null,
+        });
+      }
+    }
+    return out;
+  }
+
+  /** The counts by dimension of the `span` rows starting in [from, to). */
+  async dimCounts(
     scope: Scope,
     span: 'h' | 'd',
     from: number,
     to: number,
     bots: boolean[],
-  ): Promise<DimSum[]> {
+  ): Promise<DimCounts[]> {
     if (from >= to) return [];
-    const rows = await scoped(this.dims.createQueryBuilder('r'), scope)
-      .select('r.dimension', 'dimension')
-      .addSelect('r.value', 'value')
-      .addSelect('SUM(r.visits)', 'visits')
-      .andWhere('r.span = :span AND r.start >= :from AND r.start < :to', { span, from, to })
+    const rows = await this.rows(scope, span, from, to)
+      .select('r.counts', 'counts')
       .andWhere('r.bot IN (:...bots)', { bots: bots.map(Number) })
-      .groupBy('r.dimension')
-      .addGroupBy('r.value')
-      .getRawMany<Record<string, unknown>>();
-    return rows.map((r) => ({
-      dimension: String(r.dimension),
-      value: String(r.value),
-      visits: Number(r.visits),
-    }));
+      .getRawMany<{ counts: string }>();
+    return rows.map((r) => JSON.parse(r.counts) as DimCounts);
   }
 
-  /** Visits by people to each of these shares since `since` (Unix seconds) or ever. */
+  /** Visits by people to each of these shares since `since` (a UTC midnight, Unix s) or ever. */
   async humanVisits(linkIds: number[], since = 0): Promise<Map<number, number>> {
     const totals = new Map<number, number>(linkIds.map((id) => [id, 0]));
     if (linkIds.length === 0) return totals;
-    const rows = await this.slots
+    const rows = await this.repo
       .createQueryBuilder('r')
       .select('r.link_id', 'link')
       .addSelect('SUM(r.visits)', 'visits')
       .where({ linkId: In(linkIds) })
-      .andWhere('r.bot = 0')
-      .andWhere('r.slot >= :since', { since })
+      .andWhere("r.span = 'd' AND r.bot = 0 AND r.start >= :since", { since })
       .groupBy('r.link_id')
       .getRawMany<Record<string, unknown>>();
     for (const r of rows) totals.set(Number(r.link), Number(r.visits));
     return totals;
   }
 
-  /** An account's shares with the most visits in [from, to), most first. */
+  /** An account's shares with the most visits in the hours starting in [from, to), most first. */
   async topLinks(accountId: number, from: number, to: number, bots: boolean[], limit: number) {
-    const rows = await this.slots
-      .createQueryBuilder('r')
+    const rows = await this.rows({ accountId }, 'h', from, to)
       .select('r.link_id', 'link')
       .addSelect('SUM(r.visits)', 'visits')
-      .where('r.account_id = :accountId', { accountId })
-      .andWhere('r.slot >= :from AND r.slot < :to', { from, to })
       .andWhere('r.bot IN (:...bots)', { bots: bots.map(Number) })
       .groupBy('r.link_id')
       .orderBy('visits', 'DESC')

@@ -1,6 +1,5 @@
 import { OrphanVisit } from '../analytics/orphan-visit.entity';
-import { VisitDim } from '../analytics/visit-dim.entity';
-import { VisitSlot } from '../analytics/visit-slot.entity';
+import { VisitRollup } from '../analytics/visit-rollup.entity';
 import { Visit } from '../analytics/visit.entity';
 import { VisitorDay } from '../analytics/visitor-day.entity';
 import { Account } from '../auth/account.entity';
@@ -22,8 +21,7 @@ export const ENTITIES = [
   Text,
   StoredFile,
   Visit,
-  VisitSlot,
-  VisitDim,
+  VisitRollup,
   VisitorDay,
   OrphanVisit,
 ];

@@ -47,8 +47,7 @@ const TABLES = [
   'plans',
   'tags',
   'texts',
-  'visit_dims',
-  'visit_slots',
+  'visit_rollups',
   'visitor_days',
   'visits',
 ];

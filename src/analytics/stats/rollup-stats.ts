@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { DAY_SECONDS, DIMENSIONS, SLOT_SECONDS } from '../rollup';
-import { DimSum, Scope, VisitRollupsRepository } from '../visit-rollups.repository';
+import { DAY_SECONDS, DimCounts, DIMENSIONS, OTHER, SLOT_SECONDS } from '../rollup';
+import { Scope, VisitRollupsRepository } from '../visit-rollups.repository';
 import type { Bots } from './dto/stats.query';
 import { bucketStart, Interval, nextBucket } from './zone-buckets';
 
@@ -27,18 +27,21 @@ const down = (s: number, unit: number) => Math.floor(s / unit) * unit;
 
 /** The ten largest first, the rest in one `other` row; '' (not known) reads `unknown`. */
 export function topList(counts: Map<string, number>): TopEntry[] {
+  // Values past a rollup row's MAX_VALUES were kept only as a sum: they belong to `other`.
+  const folded = counts.get(OTHER) ?? 0;
+  counts.delete(OTHER);
   const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   const head = sorted
     .slice(0, TOP)
     .map(([value, visits]) => ({ value: value || 'unknown', visits }));
-  const rest = sorted.slice(TOP).reduce((n, [, v]) => n + v, 0);
+  const rest = sorted.slice(TOP).reduce((n, [, v]) => n + v, folded);
   return rest > 0 ? [...head, { value: 'other', visits: rest }] : head;
 }
 
 /**
- * Totals, series and top lists from the rollups, never from raw visits. Series and totals count
- * whole quarter-hours (the ones `from` and `to` fall in included); top lists count whole hours,
- * from the daily rollups for the UTC days inside the range and the hourly ones at its edges.
+ * Totals, series and top lists from the rollups, never from raw visits. They count whole hours
+ * (the ones `from` and `to` fall in included): daily rows for the UTC days inside the range and
+ * hourly rows at its edges, or hourly rows (and their quarters) when the zone needs them.
  */
 @Injectable()
 export class RollupStats {
@@ -53,52 +56,91 @@ export class RollupStats {
     bots: Bots,
   ) {
     const wanted = botFlags(bots);
-    const [slots, top] = await Promise.all([
-      this.rollups.slotSums(scope, down(from, SLOT_SECONDS), down(to, SLOT_SECONDS) + SLOT_SECONDS),
-      this.top(scope, down(from, HOUR), down(to, HOUR) + HOUR, wanted),
-    ]);
     const starts: number[] = [];
     for (let b = bucketStart(from * 1000, interval, tz); b <= to * 1000;) {
       starts.push(Math.floor(b / 1000));
       b = nextBucket(b, interval, tz);
     }
+    const hours = { from: down(from, HOUR), to: down(to, HOUR) + HOUR };
+    const [rows, top] = await Promise.all([
+      this.seriesRows(scope, hours.from, hours.to, starts),
+      this.top(scope, hours.from, hours.to, wanted),
+    ]);
     const series = starts.map((t) => ({ t, visits: 0, uniques: 0 }));
     const totals = { visits: 0, uniques: 0, bots: 0 };
-    for (const s of slots) {
-      if (s.bot) totals.bots += s.visits;
-      if (!wanted.includes(s.bot)) continue;
-      totals.visits += s.visits;
-      totals.uniques += s.uniques;
-      const i = bucketIndex(starts, s.slot);
-      if (i >= 0) {
-        series[i].visits += s.visits;
-        series[i].uniques += s.uniques;
-      }
+    const add = (t: number, visits: number, uniques: number) => {
+      const i = bucketIndex(starts, t);
+      if (i < 0) return;
+      series[i].visits += visits;
+      series[i].uniques += uniques;
+      totals.visits += visits;
+      totals.uniques += uniques;
+    };
+    for (const r of rows) {
+      if (r.bot) totals.bots += r.visits;
+      if (!wanted.includes(r.bot)) continue;
+      if (r.quarters) r.quarters.forEach(([v, u], q) => add(r.start + q * SLOT_SECONDS, v, u));
+      else add(r.start, r.visits, r.uniques);
     }
     return { totals, series, top };
   }
 
-  private async top(scope: Scope, from: number, to: number, bots: boolean[]) {
-    const firstDay = Math.ceil(from / DAY_SECONDS) * DAY_SECONDS;
-    const lastDay = down(to, DAY_SECONDS);
-    const parts: Promise<DimSum[]>[] =
-      firstDay < lastDay
-        ? [
-            this.rollups.dimSums(scope, 'd', firstDay, lastDay, bots),
-            this.rollups.dimSums(scope, 'h', from, firstDay, bots),
-            this.rollups.dimSums(scope, 'h', lastDay, to, bots),
-          ]
-        : [this.rollups.dimSums(scope, 'h', from, to, bots)];
-    const counts = new Map<string, Map<string, number>>(DIMENSIONS.map((d) => [d, new Map()]));
-    for (const sums of await Promise.all(parts)) {
-      for (const { dimension, value, visits } of sums) {
-        const c = counts.get(dimension);
-        c?.set(value, (c.get(value) ?? 0) + visits);
+  /**
+   * The rows the series needs: daily ones inside the range when every bucket starts at a UTC
+   * midnight, hourly ones otherwise, with their quarters when a bucket starts at :15, :30, :45.
+   */
+  private async seriesRows(scope: Scope, from: number, to: number, starts: number[]) {
+    if (starts.every((t) => t % DAY_SECONDS === 0)) {
+      const [firstDay, lastDay] = wholeDays(from, to);
+      if (firstDay < lastDay) {
+        const parts = await Promise.all([
+          this.rollups.series(scope, 'd', firstDay, lastDay, false),
+          this.rollups.series(scope, 'h', from, firstDay, false),
+          this.rollups.series(scope, 'h', lastDay, to, false),
+        ]);
+        return parts.flat();
       }
     }
-    return Object.fromEntries(DIMENSIONS.map((d) => [TOP_NAMES[d], topList(counts.get(d)!)]));
+    if (starts.some((t) => t % HOUR !== 0)) return this.rollups.series(scope, 'h', from, to, true);
+    if (starts.length * 2 > (to - from) / HOUR)
+      return this.rollups.series(scope, 'h', from, to, false);
+    // Fewer buckets than hours: the database sums each bucket's hours.
+    return this.rollups.bucketSums(
+      scope,
+      starts.map((t, i): [number, number] => [Math.max(t, from), starts[i + 1] ?? to]),
+    );
+  }
+
+  private async top(scope: Scope, from: number, to: number, bots: boolean[]) {
+    const [firstDay, lastDay] = wholeDays(from, to);
+    const parts: Promise<DimCounts[]>[] =
+      firstDay < lastDay
+        ? [
+            this.rollups.dimCounts(scope, 'd', firstDay, lastDay, bots),
+            this.rollups.dimCounts(scope, 'h', from, firstDay, bots),
+            this.rollups.dimCounts(scope, 'h', lastDay, to, bots),
+          ]
+        : [this.rollups.dimCounts(scope, 'h', from, to, bots)];
+    const sums = new Map<string, Map<string, number>>(DIMENSIONS.map((d) => [d, new Map()]));
+    for (const rows of await Promise.all(parts)) {
+      for (const counts of rows) {
+        for (const d of DIMENSIONS) {
+          const sum = sums.get(d)!;
+          for (const [value, n] of Object.entries(counts[d] ?? {})) {
+            sum.set(value, (sum.get(value) ?? 0) + n);
+          }
+        }
+      }
+    }
+    return Object.fromEntries(DIMENSIONS.map((d) => [TOP_NAMES[d], topList(sums.get(d)!)]));
   }
 }
+
+/** The first and the end of the whole UTC days within [from, to). */
+const wholeDays = (from: number, to: number) => [
+  Math.ceil(from / DAY_SECONDS) * DAY_SECONDS,
+  down(to, DAY_SECONDS),
+];
 
 /** The bucket holding `t` (the last start ≤ t), or -1 before the first. */
 function bucketIndex(starts: number[], t: number): number {
