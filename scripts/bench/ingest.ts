@@ -54,10 +54,10 @@ async function main() {
     body: JSON.stringify({ target_url: 'https://example.com/', custom_slug: 'ingest' }),
   })) as { id: number };
   const db = app.get(DataSource);
-  const [link] = (await db.query('SELECT account_id, domain_id FROM links WHERE id = ?', [id])) as {
-    account_id: number;
-    domain_id: number;
-  }[];
+  const [link] = await db.query<{ account_id: number; domain_id: number }[]>(
+    'SELECT account_id, domain_id FROM links WHERE id = ?',
+    [id],
+  );
 
   const recorder = app.get(VisitRecorder);
   const now = Date.now();
@@ -70,7 +70,7 @@ async function main() {
   await recorder.flush();
   const seconds = (performance.now() - started) / 1000;
 
-  const count = async (sql: string) => Number(Object.values((await db.query(sql, [id]))[0])[0]);
+  const count = async (sql: string) => Number((await db.query<{ n: number }[]>(sql, [id]))[0].n);
   const stored = await count('SELECT COUNT(*) AS n FROM visits WHERE link_id = ?');
   const rolledUp = await count(
     "SELECT SUM(visits) AS n FROM visit_rollups WHERE link_id = ? AND span = 'd'",

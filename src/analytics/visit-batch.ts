@@ -104,7 +104,7 @@ async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<void> {
         visits: Number(r.visits),
         uniques: Number(r.uniques),
         quarters:
-          r.quarters === null ? null : (JSON.parse(String(r.quarters)) as [number, number][]),
+          r.quarters === null ? null : (JSON.parse(r.quarters as string) as [number, number][]),
         counts: JSON.parse(String(r.counts)) as DimCounts,
       };
       stored.set(rollupKey(row), row);

@@ -68,12 +68,12 @@ export class VisitRollupsRepository {
       const table = chunk
         .map((_, j) => (j ? 'SELECT ?, ?' : 'SELECT ? AS t, ? AS e'))
         .join(' UNION ALL ');
-      const rows = (await this.repo.query(
+      const rows = await this.repo.query<Record<string, unknown>[]>(
         `SELECT b.t AS t, r.bot AS bot, SUM(r.visits) AS visits, SUM(r.uniques) AS uniques ` +
           `FROM (${table}) b JOIN visit_rollups r ON r.${column} = ? AND r.span = 'h' ` +
           'AND r.start >= b.t AND r.start < b.e GROUP BY b.t, r.bot',
         [...chunk.flat(), id],
-      )) as Record<string, unknown>[];
+      );
       for (const r of rows) {
         out.push({
           start: Number(r.t),
