@@ -8,6 +8,7 @@ import { VisitRecorder } from './visit-recorder';
 import { VisitRetention } from './visit-retention';
 import { VisitRollupsRepository } from './visit-rollups.repository';
 import { VisitRollup } from './visit-rollup.entity';
+import { VisitStream } from './visit-stream';
 import { Visit } from './visit.entity';
 import { VisitsRepository } from './visits.repository';
 
@@ -19,6 +20,7 @@ import { VisitsRepository } from './visits.repository';
     VisitRollupsRepository,
     OrphanVisitsRepository,
     VisitRecorder,
+    VisitStream,
     VisitRetention,
     VisitCounts,
     OrphanVisits,

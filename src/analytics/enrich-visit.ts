@@ -11,10 +11,14 @@ type Trust = (addr: string, i: number) => boolean;
 type Agent = { browser: string | null; os: string | null; device: Device; bot: boolean };
 
 const AGENT_CACHE_SIZE = 1000;
+const HASH_CACHE_SIZE = 10_000;
 
 /** Turns raw visits into rows: User-Agent (cached), bot flag, country, language, visitor hash. */
 export class VisitEnricher {
   private readonly agents = new Map<string, Agent>();
+  /** Recent visitors' hashes (a visitor's next clicks skip the HMAC); emptied with the day. */
+  private hashes = new Map<string, string>();
+  private hashDay = -1;
 
   constructor(
     private readonly trust: Trust | null,
@@ -41,13 +45,25 @@ export class VisitEnricher {
       os: agent.os,
       device: bot ? 'other' : agent.device,
       language: languageOf(raw.acceptLanguage),
-      visitorHash: createHmac('sha256', this.saltOf(raw.at))
-        .update(`${ip}|${ua}`)
-        .digest('hex')
-        .slice(0, 16),
+      visitorHash: this.visitorHash(raw.at, `${ip}|${ua}`),
       eventId: raw.eventId ?? null,
       redelivered: raw.redelivered,
     };
+  }
+
+  private visitorHash(at: number, who: string): string {
+    const day = Math.floor(at / 86_400_000);
+    if (day !== this.hashDay) {
+      this.hashes = new Map();
+      this.hashDay = day;
+    }
+    let hash = this.hashes.get(who);
+    if (hash === undefined) {
+      hash = createHmac('sha256', this.saltOf(at)).update(who).digest('hex').slice(0, 16);
+      if (this.hashes.size >= HASH_CACHE_SIZE) this.hashes.clear();
+      this.hashes.set(who, hash);
+    }
+    return hash;
   }
 
   /** The client's address as Express would see it under TRUST_PROXY. */

@@ -56,8 +56,11 @@ export async function pruneVisitorDays(db: SqlRunner, day: number): Promise<void
 }
 
 /** TypeORM's own formats: MySQL gets the Date (the pool's zone is UTC), SQLite a UTC string. */
-const atValue = (db: SqlRunner, at: Date) =>
-  db.mysql ? at : at.toISOString().replace('T', ' ').replace('Z', '');
+function atValue(db: SqlRunner, at: Date): Date | string {
+  if (db.mysql) return at;
+  const iso = at.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
+}
 
 function visitValues(db: SqlRunner, r: VisitRow): unknown[] {
   return [

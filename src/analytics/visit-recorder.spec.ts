@@ -1,6 +1,7 @@
 import { Env } from '../config/env';
 import type { RawVisit } from './raw-visit';
 import { VisitRecorder } from './visit-recorder';
+import { VisitStream } from './visit-stream';
 import { VisitsRepository } from './visits.repository';
 
 const raw = (linkId: number): RawVisit => ({
@@ -18,12 +19,14 @@ const raw = (linkId: number): RawVisit => ({
   qr: false,
 });
 
+const noStream = { enabled: false } as VisitStream;
+
 describe('VisitRecorder', () => {
   const env = { TRUST_PROXY: false, ANALYTICS_RECORD: true } as Env;
 
   it('should write waiting visits in one batch, parsed', async () => {
     const store = jest.fn().mockResolvedValue(undefined);
-    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, env);
+    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
     recorder.record(raw(1));
     recorder.record(raw(2));
     await recorder.flush();
@@ -36,7 +39,7 @@ describe('VisitRecorder', () => {
 
   it('should keep visits while the database is away and write them once it is back', async () => {
     const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
-    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, env);
+    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     recorder.record(raw(1));
     await recorder.flush();
@@ -51,7 +54,7 @@ describe('VisitRecorder', () => {
   it('should keep nothing when recording is off', async () => {
     const store = jest.fn().mockResolvedValue(undefined);
     const off = { ...env, ANALYTICS_RECORD: false } as Env;
-    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, off);
+    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, off);
     recorder.record(raw(1));
     await recorder.flush();
     expect(recorder.enabled).toBe(false);

@@ -5,6 +5,7 @@ import { Env, trustProxySetting } from '../config/env';
 import { CountryLookup } from './country-lookup';
 import { VisitEnricher } from './enrich-visit';
 import type { RawVisit } from './raw-visit';
+import { VisitStream } from './visit-stream';
 import { VisitsRepository } from './visits.repository';
 
 const FLUSH_EVERY_MS = 1000;
@@ -34,6 +35,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly visits: VisitsRepository,
+    private readonly stream: VisitStream,
     env: Env,
   ) {
     this.enabled = env.ANALYTICS_RECORD;
@@ -82,17 +84,39 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   }
 
   private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, BATCH);
+    while (this.queue.length > 0 || this.stream.enabled) {
+      let batch = this.queue.splice(0, BATCH);
       try {
-        await this.visits.store(batch.map((v) => this.enricher.enrich(v)));
+        if (!this.stream.enabled) {
+          await this.store(batch);
+          continue;
+        }
+        // Through the stream: any instance may be the one that stores them.
+        if (batch.length > 0) {
+          await this.stream.publish(batch);
+          batch = [];
+          continue;
+        }
+        const taken = await this.stream.take(BATCH);
+        if (taken.length === 0) return;
+        await this.store(taken);
+        await this.stream.done(taken);
       } catch (e) {
-        // The database is away: the batch waits at the front for the next flush.
+        // The database or Redis is away: the batch waits at the front for the next flush.
         this.queue = batch.concat(this.queue).slice(-MAX_WAITING);
-        this.logger.warn(`${this.queue.length} visits wait for the database: ${String(e)}`);
+        this.logger.warn(`${this.queue.length} visits wait: ${String(e)}`);
         return;
       }
     }
+  }
+
+  private async store(batch: RawVisit[]): Promise<void> {
+    if (this.stream.enabled) {
+      for (const day of new Set(batch.map((v) => Math.floor(v.at / DAY_MS)))) {
+        if (!this.salts.has(day)) this.salts.set(day, await this.stream.salt(day));
+      }
+    }
+    await this.visits.store(batch.map((v) => this.enricher.enrich(v)));
   }
 
   private saltOf(at: number): Buffer {

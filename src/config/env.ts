@@ -117,6 +117,11 @@ export class Env {
    * Lite database bundled with the app. A trusted proxy's country header wins over either.
    */
   @IsOptional() @IsString() GEOIP_MMDB?: string;
+  /**
+   * With REDIS_URL: visits an instance took from the stream and did not store within this many
+   * seconds (it stopped) are taken over by another instance.
+   */
+  @Transform(toInt) @IsInt() @Min(1) ANALYTICS_STREAM_CLAIM_SECONDS = 30;
   /** Raw visits are kept this many days (0: for ever). */
   @Transform(toInt) @IsInt() @Min(0) ANALYTICS_RETENTION_DAYS = 90;
 

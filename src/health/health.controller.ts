@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/decorators/public.decorator';
 import { DomainError } from '../common/errors/domain-error';
+import { VisitRecorder } from '../analytics/visit-recorder';
 import { Storage } from '../files/storage/storage';
 import { RedisService } from '../redis/redis.service';
 import { HealthRepository } from './health.repository';
@@ -31,6 +32,7 @@ export class HealthController {
     private readonly health: HealthRepository,
     private readonly redis: RedisService,
     private readonly storage: Storage,
+    private readonly visits: VisitRecorder,
   ) {}
 
   @Get()
@@ -51,12 +53,15 @@ export class HealthController {
     ]);
     const checks: Record<string, Check> = { database, storage };
     if (this.redis.enabled) checks.redis = (await this.redis.ping()) ? 'up' : 'down';
+    // Visits waiting for the database, and lost to a full queue since start (not a failure).
+    const analytics = { visits_waiting: this.visits.waiting, visits_dropped: this.visits.dropped };
     const down = Object.keys(checks).filter((k) => checks[k] === 'down');
     if (down.length > 0) {
       throw new DomainError(503, 'service_unavailable', `Not ready: ${down.join(', ')} down`, {
         checks,
+        analytics,
       });
     }
-    return { status: 'ok', checks };
+    return { status: 'ok', checks, analytics };
   }
 }
