@@ -94,4 +94,18 @@ describe('Orphan visits, the CSV log and what a download counts', () => {
     await t.api().get(`${slug}/raw`).set('Host', HOST).expect(200);
     expect(await log(id)).toHaveLength(3);
   });
+
+  it('should store what is waiting when an instance shuts down', async () => {
+    const link = await t
+      .api()
+      .post('/api/v1/shorten')
+      .set(a.auth)
+      .send({ target_url: 'https://example.com/d', custom_slug: 'down1' })
+      .expect(200);
+    const other = await createTestApp({ DB_URL: t.dbUrl });
+    for (let i = 0; i < 3; i++) await other.api().get('/down1').set('Host', HOST).expect(302);
+    // No flush: closing the app must write them.
+    await other.close();
+    expect(await log(link.body.data.id as number)).toHaveLength(3);
+  });
 });

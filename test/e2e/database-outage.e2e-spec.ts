@@ -1,3 +1,4 @@
+import { VisitRecorder } from '../../src/analytics/visit-recorder';
 import { ClickBuffer } from '../../src/links/visits/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
@@ -43,6 +44,7 @@ const run = dbKind() === 'mysql' && canRunOwnMariaDb();
     await visit('outage').expect(302);
     await visit('outage').expect(302);
     await t.app.get(ClickBuffer).flush();
+    await t.app.get(VisitRecorder).flush();
 
     await db.stop();
     const api = await t.api().get('/api/v1/links').set(a.auth).timeout(8000);
@@ -60,6 +62,9 @@ const run = dbKind() === 'mysql' && canRunOwnMariaDb();
     // Cached redirects go on; their visits wait for the database.
     for (let i = 0; i < 3; i++) await visit('outage').expect(302);
     await t.app.get(ClickBuffer).flush();
+    await t.app.get(VisitRecorder).flush();
+    const waiting = await t.api().get('/health/ready').timeout(5000).expect(503);
+    expect(waiting.body.data.analytics).toEqual({ visits_waiting: 3, visits_dropped: 0 });
 
     await db.resume();
     const links = (await waitForApi()).body.data as { id: number; slug: string }[];
@@ -67,7 +72,11 @@ const run = dbKind() === 'mysql' && canRunOwnMariaDb();
     await t.app.get(ClickBuffer).flush();
     const link = await t.api().get(`/api/v1/links/${created.body.data.id}`).set(a.auth);
     expect(link.body.data.clicks).toBe(5);
-    await t.api().get('/health/ready').expect(200);
+    await t.app.get(VisitRecorder).flush();
+    const after = await t.api().get(`/api/v1/links/${created.body.data.id}`).set(a.auth);
+    expect(after.body.data.visit_count).toBe(5);
+    const ready = await t.api().get('/health/ready').expect(200);
+    expect(ready.body.data.analytics).toEqual({ visits_waiting: 0, visits_dropped: 0 });
   }, 60_000);
 
   it('should answer readiness within 5 s and API calls with 503 while it is frozen', async () => {
