@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { benchAnalytics } from './bench/analytics';
 import { benchTextPage } from './bench/text-page';
 import { benchUpload } from './bench/upload';
 import {
@@ -32,7 +33,8 @@ async function main() {
   pinSelf(1);
   const dir = mkdtempSync(join(tmpdir(), 'linkdrop-bench-'));
   const base = `http://127.0.0.1:${OURS}`;
-  const ours = startService(dir, 'bench');
+  // Recording off here; the RECORDING instance measures it on.
+  const ours = startService(dir, 'bench', { ANALYTICS_RECORD: 'false' });
   let recording: ReturnType<typeof startService> | undefined;
   const bare = startPinned(0, [join(__dirname, 'bench', 'bare-redirect-server.js')], {
     PORT: String(BARE),
@@ -108,6 +110,7 @@ async function main() {
     await stop(recording);
 
     await benchTextPage(base, token);
+    await benchAnalytics();
     // Uploads get a fresh process, so its memory is the upload's and not the earlier runs'.
     await stop(ours);
     const fresh = startService(dir, 'upload');

@@ -96,3 +96,20 @@ export async function createLinks(
   };
   await Promise.all(Array.from({ length: 50 }, worker));
 }
+
+/** Runs a script on a core to its end and returns what it printed (it fails if the script does). */
+export function runPinned(core: number, args: string[], env: Record<string, string>) {
+  const cmd = HAS_TASKSET ? 'taskset' : process.execPath;
+  const argv = HAS_TASKSET ? ['-c', String(core), process.execPath, ...args] : args;
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(cmd, argv, {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${args[0]} exited with ${code}`)),
+    );
+  });
+}

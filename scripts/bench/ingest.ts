@@ -13,7 +13,7 @@ import { VisitRecorder } from '../../src/analytics/visit-recorder';
 import { validateEnv } from '../../src/config/env';
 
 const SENT = Number(process.env.BENCH_VISITS ?? 1_000_000);
-const QUERIES = 200;
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 const DAY_MS = 86_400_000;
 const pick = <T>(xs: T[], i: number) => xs[i % xs.length];
 const AGENTS = Array.from(
@@ -59,11 +59,23 @@ async function main() {
     [id],
   );
 
+  // With BENCH_LINKS > 1 the visits spread over that many links (copies of the first).
+  const links = [id];
+  for (let i = 1; i < Number(process.env.BENCH_LINKS ?? 1); i++) {
+    await db.query(
+      'INSERT INTO links (account_id, domain_id, slug, kind, target_url, redirect_code, clicks, created_at, updated_at) ' +
+        'SELECT account_id, domain_id, ?, kind, target_url, redirect_code, 0, created_at, updated_at FROM links WHERE id = ?',
+      [`ingest${i}`, id],
+    );
+    links.push(Number((await db.query<{ id: number }[]>('SELECT MAX(id) AS id FROM links'))[0].id));
+  }
   const recorder = app.get(VisitRecorder);
   const now = Date.now();
   const started = performance.now();
   for (let i = 0; i < SENT; i++) {
-    recorder.record(visit(i, now, id, Number(link.account_id), Number(link.domain_id)));
+    recorder.record(
+      visit(i, now, links[i % links.length], Number(link.account_id), Number(link.domain_id)),
+    );
     // The producer waits for the pipeline instead of overrunning its bound.
     if (recorder.waiting >= 50_000) await recorder.flush();
   }
@@ -71,9 +83,9 @@ async function main() {
   const seconds = (performance.now() - started) / 1000;
 
   const count = async (sql: string) => Number((await db.query<{ n: number }[]>(sql, [id]))[0].n);
-  const stored = await count('SELECT COUNT(*) AS n FROM visits WHERE link_id = ?');
+  const stored = await count('SELECT COUNT(*) AS n FROM visits WHERE link_id >= ?');
   const rolledUp = await count(
-    "SELECT SUM(visits) AS n FROM visit_rollups WHERE link_id = ? AND span = 'd'",
+    "SELECT SUM(visits) AS n FROM visit_rollups WHERE link_id >= ? AND span = 'd'",
   );
 
   const q = `from=${Math.floor((now - 90 * DAY_MS) / 1000)}&to=${Math.floor(now / 1000)}&interval=day`;

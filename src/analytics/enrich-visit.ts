@@ -1,10 +1,10 @@
 import { isbot } from 'isbot';
-import { createHmac } from 'node:crypto';
 import proxyAddr from 'proxy-addr';
 import { UAParser } from 'ua-parser-js';
 import type { CountryLookup } from './country-lookup';
 import type { RawVisit } from './raw-visit';
 import type { VisitRow } from './rollup';
+import { Hmac } from './visitor-hash';
 import type { Device } from './visit.entity';
 
 type Trust = (addr: string, i: number) => boolean;
@@ -19,6 +19,8 @@ export class VisitEnricher {
   /** Recent visitors' hashes (a visitor's next clicks skip the HMAC); emptied with the day. */
   private hashes = new Map<string, string>();
   private hashDay = -1;
+  private salt?: Buffer;
+  private hmac?: Hmac;
 
   constructor(
     private readonly trust: Trust | null,
@@ -59,7 +61,9 @@ export class VisitEnricher {
     }
     let hash = this.hashes.get(who);
     if (hash === undefined) {
-      hash = createHmac('sha256', this.saltOf(at)).update(who).digest('hex').slice(0, 16);
+      const salt = this.saltOf(at);
+      if (salt !== this.salt) this.hmac = new Hmac((this.salt = salt));
+      hash = this.hmac!.hex(who).slice(0, 16);
       if (this.hashes.size >= HASH_CACHE_SIZE) this.hashes.clear();
       this.hashes.set(who, hash);
     }

@@ -45,14 +45,16 @@ describe('rollUp', () => {
     });
     const day = out.find((r) => r.span === 'd' && !r.bot)!;
     expect(day).toMatchObject({ visits: 3, uniques: 1, quarters: null });
-    expect(day.counts.country).toEqual({ DE: 2, '': 1 });
+    expect(Object.fromEntries(day.counts.country)).toEqual({ DE: 2, '': 1 });
     expect(out.filter((r) => r.bot)).toHaveLength(2);
   });
 
   it('should merge a batch into a stored row', () => {
     const [a] = rollUp([row('2026-03-10T10:05:00Z')], [true]);
     const [b] = rollUp([row('2026-03-10T10:20:00Z', { country: 'FR' })], [false]);
-    expect(mergeRollup(a, b)).toMatchObject({
+    const merged = mergeRollup(a, b);
+    expect(Object.fromEntries(merged.counts.country)).toEqual({ DE: 1, FR: 1 });
+    expect(merged).toMatchObject({
       visits: 2,
       uniques: 1,
       quarters: [
@@ -61,18 +63,17 @@ describe('rollUp', () => {
         [0, 0],
         [0, 0],
       ],
-      counts: { country: { DE: 1, FR: 1 } },
     });
   });
 
   it('should keep at most MAX_VALUES values of a dimension, the rest as other', () => {
-    const counts: Record<string, number> = {};
+    const counts = new Map<string, number>();
     for (let i = 0; i < MAX_VALUES + 20; i++) addCount(counts, `v${i}`, 1);
     addCount(counts, 'v0', 5);
-    expect(Object.keys(counts)).toHaveLength(MAX_VALUES + 1);
-    expect(counts[OTHER]).toBe(20);
-    expect(counts.v0).toBe(6);
-    const top = topList(new Map(Object.entries(counts)));
+    expect(counts.size).toBe(MAX_VALUES + 1);
+    expect(counts.get(OTHER)).toBe(20);
+    expect(counts.get('v0')).toBe(6);
+    const top = topList(counts);
     expect(top[0]).toEqual({ value: 'v0', visits: 6 });
     expect(top.at(-1)).toEqual({ value: 'other', visits: MAX_VALUES - 10 + 20 });
     expect(top.reduce((n, e) => n + e.visits, 0)).toBe(MAX_VALUES + 25);

@@ -9,8 +9,10 @@ export const HOUR_SECONDS = 3600;
 export const DAY_SECONDS = 86_400;
 export const DIMENSIONS = ['referrer', 'country', 'browser', 'os', 'device', 'language'] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
-/** Visits by value ('' when not known), for each dimension. */
+/** Visits by value ('' when not known), for each dimension: as stored (JSON). */
 export type DimCounts = Record<Dimension, Record<string, number>>;
+/** The same while counting (a Map takes new keys far faster than an object). */
+export type Tally = Record<Dimension, Map<string, number>>;
 /** Past this many values of one dimension in one rollup row, the rest add up under OTHER. */
 export const MAX_VALUES = 500;
 export const OTHER = '\u0000other';
@@ -39,7 +41,7 @@ export interface RollupRow {
   uniques: number;
   /** [visits, uniques] of each quarter of the hour; null for days. */
   quarters: [number, number][] | null;
-  counts: DimCounts;
+  counts: Tally;
 }
 
 const floorTo = (seconds: number, unit: number) => seconds - (seconds % unit);
@@ -47,20 +49,31 @@ export const dayOf = (at: Date) => Math.floor(at.getTime() / (DAY_SECONDS * 1000
 export const rollupKey = (r: Pick<RollupRow, 'linkId' | 'span' | 'start' | 'bot'>) =>
   `${r.linkId}|${r.span}|${r.start}|${+r.bot}`;
 
-export const emptyCounts = (): DimCounts => ({
-  referrer: {},
-  country: {},
-  browser: {},
-  os: {},
-  device: {},
-  language: {},
+export const emptyTally = (): Tally => ({
+  referrer: new Map(),
+  country: new Map(),
+  browser: new Map(),
+  os: new Map(),
+  device: new Map(),
+  language: new Map(),
 });
 
+export function tallyFromJson(json: string): Tally {
+  const stored = JSON.parse(json) as Partial<DimCounts>;
+  const tally = emptyTally();
+  for (const d of DIMENSIONS) tally[d] = new Map(Object.entries(stored[d] ?? {}));
+  return tally;
+}
+
+export const tallyToJson = (tally: Tally): string =>
+  JSON.stringify(Object.fromEntries(DIMENSIONS.map((d) => [d, Object.fromEntries(tally[d])])));
+
 /** Adds `n` visits of `value`; a dimension already holding MAX_VALUES values counts it as OTHER. */
-export function addCount(counts: Record<string, number>, value: string, n: number): void {
-  if (counts[value] !== undefined) counts[value] += n;
-  else if (Object.keys(counts).length < MAX_VALUES) counts[value] = n;
-  else counts[OTHER] = (counts[OTHER] ?? 0) + n;
+export function addCount(counts: Map<string, number>, value: string, n: number): void {
+  const now = counts.get(value);
+  if (now !== undefined) counts.set(value, now + n);
+  else if (counts.size < MAX_VALUES) counts.set(value, n);
+  else counts.set(OTHER, (counts.get(OTHER) ?? 0) + n);
 }
 
 /** `add` merged into `into` (a stored row and a batch's counts of the same hour or day). */
@@ -74,9 +87,7 @@ export function mergeRollup(into: RollupRow, add: RollupRow): RollupRow {
     });
   }
   for (const d of DIMENSIONS) {
-    for (const [value, n] of Object.entries(add.counts[d] ?? {})) {
-      addCount((into.counts[d] ??= {}), value, n);
-    }
+    for (const [value, n] of add.counts[d]) addCount(into.counts[d], value, n);
   }
   return into;
 }
@@ -108,7 +119,7 @@ export function rollUp(rows: VisitRow[], firstOfDay: boolean[]): RollupRow[] {
                 [0, 0],
               ]
             : null,
-        counts: emptyCounts(),
+        counts: emptyTally(),
       };
       out.set(key, row);
     }

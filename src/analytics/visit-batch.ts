@@ -1,4 +1,13 @@
-import { dayOf, DimCounts, mergeRollup, rollUp, RollupRow, rollupKey, VisitRow } from './rollup';
+import {
+  dayOf,
+  mergeRollup,
+  rollUp,
+  RollupRow,
+  rollupKey,
+  tallyFromJson,
+  tallyToJson,
+  VisitRow,
+} from './rollup';
 
 /** The little a batch needs of a database: plain SQL, with rows back from a SELECT. */
 export interface SqlRunner {
@@ -108,7 +117,7 @@ async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<void> {
         uniques: Number(r.uniques),
         quarters:
           r.quarters === null ? null : (JSON.parse(r.quarters as string) as [number, number][]),
-        counts: JSON.parse(String(r.counts)) as DimCounts,
+        counts: tallyFromJson(r.counts as string),
       };
       stored.set(rollupKey(row), row);
     }
@@ -132,7 +141,7 @@ async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<void> {
         r.visits,
         r.uniques,
         quarters,
-        JSON.stringify(r.counts),
+        tallyToJson(r.counts),
       ];
     }),
     db.mysql
@@ -150,12 +159,25 @@ async function insert(
   values: unknown[][],
   suffix: string,
 ): Promise<void> {
-  const tuple = `(${columns.map(() => '?').join(',')})`;
   for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
-    const chunk = values.slice(i, i + ROWS_PER_STATEMENT);
-    const sql = `INSERT INTO ${table} (${columns.join(',')}) VALUES ${chunk.map(() => tuple).join(',')}`;
-    await db.query(sql + suffix, chunk.flat());
+    const n = Math.min(ROWS_PER_STATEMENT, values.length - i);
+    const params: unknown[] = [];
+    for (let j = i; j < i + n; j++) for (const v of values[j]) params.push(v);
+    await db.query(insertSql(table, columns, n, suffix), params);
   }
+}
+
+const statements = new Map<string, string>();
+/** The text of an n-row INSERT, made once (thousands of batches repeat a few shapes). */
+function insertSql(table: string, columns: string[], n: number, suffix: string): string {
+  const key = `${table} ${n} ${suffix}`;
+  let sql = statements.get(key);
+  if (sql === undefined) {
+    const tuple = `(${columns.map(() => '?').join(',')})`;
+    sql = `INSERT INTO ${table} (${columns.join(',')}) VALUES ${Array<string>(n).fill(tuple).join(',')}${suffix}`;
+    statements.set(key, sql);
+  }
+  return sql;
 }
 
 /** Leaves out redelivered visits already stored (found by the (link_id, at) index). */

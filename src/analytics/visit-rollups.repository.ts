@@ -62,17 +62,11 @@ export class VisitRollupsRepository {
     const out: SeriesRow[] = [];
     const [column, id] =
       'linkId' in scope ? ['link_id', scope.linkId] : ['account_id', scope.accountId];
-    // SQLite takes at most 500 terms in one compound SELECT.
-    for (let i = 0; i < buckets.length; i += 400) {
-      const chunk = buckets.slice(i, i + 400);
-      const table = chunk
-        .map((_, j) => (j ? 'SELECT ?, ?' : 'SELECT ? AS t, ? AS e'))
-        .join(' UNION ALL ');
+    const mysql = this.repo.manager.connection.options.type === 'mysql';
+    for (let i = 0; i < buckets.length; i += 200) {
+      const chunk = buckets.slice(i, i + 200);
       const rows = await this.repo.query<Record<string, unknown>[]>(
-        `SELECT b.t AS t, r.bot AS bot, SUM(r.visits) AS visits, SUM(r.uniques) AS uniques ` +
-          `FROM (${table}) b JOIN visit_rollups r ON r.${column} = ? AND r.span = 'h' ` +
-          'AND r.start >= b.t AND r.start < b.e GROUP BY b.t, r.bot',
-        [...chunk.flat(), id],
+        ...(mysql ? byCase(column, id, chunk) : byJoin(column, id, chunk)),
       );
       for (const r of rows) {
         out.push({
@@ -132,4 +126,26 @@ export class VisitRollupsRepository {
       .getRawMany<Record<string, unknown>>();
     return rows.map((r) => ({ linkId: Number(r.link), visits: Number(r.visits) }));
   }
+}
+
+const SUMS = 'r.bot AS bot, SUM(r.visits) AS visits, SUM(r.uniques) AS uniques';
+
+/** MariaDB: one range scan, a CASE naming each hour's bucket (a join scans once per bucket). */
+function byCase(column: string, id: number, b: [number, number][]): [string, unknown[]] {
+  const cases = b.map(() => 'WHEN r.start < ? THEN ?').join(' ');
+  return [
+    `SELECT CASE ${cases} END AS t, ${SUMS} FROM visit_rollups r WHERE r.${column} = ? ` +
+      "AND r.span = 'h' AND r.start >= ? AND r.start < ? GROUP BY t, r.bot",
+    [...b.flatMap(([t, e]) => [e, t]), id, b[0][0], b[b.length - 1][1]],
+  ];
+}
+
+/** SQLite: a join with a table of buckets, one index range each (its CASE is three times slower). */
+function byJoin(column: string, id: number, b: [number, number][]): [string, unknown[]] {
+  const table = b.map((_, j) => (j ? 'SELECT ?, ?' : 'SELECT ? AS t, ? AS e')).join(' UNION ALL ');
+  return [
+    `SELECT b.t AS t, ${SUMS} FROM (${table}) b JOIN visit_rollups r ON r.${column} = ? ` +
+      "AND r.span = 'h' AND r.start >= b.t AND r.start < b.e GROUP BY b.t, r.bot",
+    [...b.flat(), id],
+  ];
 }

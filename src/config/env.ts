@@ -108,10 +108,10 @@ export class Env {
   REDIS_URL?: string;
 
   /**
-   * Record each visit (referrer, country, browser...) for analytics. Off by default for now: on
-   * one core, writing raw visits costs cached redirects about half their throughput (README).
+   * Record each visit (referrer, country, browser...) for analytics. The request path only
+   * copies a few headers into a bounded queue; false turns recording (and its CPU) off.
    */
-  @Transform(toBool) @IsBoolean() ANALYTICS_RECORD = false;
+  @Transform(toBool) @IsBoolean() ANALYTICS_RECORD = true;
   /**
    * A MaxMind GeoLite2/GeoIP2 Country or City `.mmdb` for visitors' countries; unset, the DB-IP
    * Lite database bundled with the app. A trusted proxy's country header wins over either.

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AnalyticsModule } from '../analytics/analytics.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../auth/auth.module';
 import { DomainsModule } from '../domains/domains.module';
@@ -18,6 +19,7 @@ import { StorageModule } from './storage/storage.module';
     DomainsModule,
     AuthModule,
     StorageModule,
+    AnalyticsModule,
   ],
   controllers: [FilesController],
   providers: [FilesRepository, FilesService, FileRemovalListener],

@@ -5,6 +5,7 @@ import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { notFound } from '../common/errors/domain-error';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { toUnix } from '../common/time';
+import { VisitCounts } from '../analytics/visit-counts';
 import { Env } from '../config/env';
 import { UnitOfWork } from '../database/unit-of-work';
 import { DomainsService } from '../domains/domains.service';
@@ -32,6 +33,7 @@ export class FilesService {
     private readonly domains: DomainsService,
     private readonly accounts: AccountsService,
     private readonly uow: UnitOfWork,
+    private readonly visitCounts: VisitCounts,
     env: Env,
   ) {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
@@ -120,7 +122,12 @@ export class FilesService {
 
   async history(accountId: number, page: number): Promise<FileRecordDto[]> {
     const rows = await this.files.listByAccount(accountId, page, HISTORY_PAGE_SIZE);
-    return rows.map((f) => ({ ...this.toRecord(f), created_at: toUnix(f.createdAt) }));
+    const counts = await this.visitCounts.ofLinks(rows.map((f) => f.linkId));
+    return rows.map((f) => ({
+      ...this.toRecord(f),
+      created_at: toUnix(f.createdAt),
+      visit_count: counts.get(f.linkId) ?? 0,
+    }));
   }
 
   /** The delete hash is the capability: no token needed. */

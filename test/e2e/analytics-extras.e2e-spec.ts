@@ -93,6 +93,11 @@ describe('Orphan visits, the CSV log and what a download counts', () => {
     await t.api().get(`${slug}/raw`).set('Host', HOST).set('Range', 'bytes=20-').expect(206);
     await t.api().get(`${slug}/raw`).set('Host', HOST).expect(200);
     expect(await log(id)).toHaveLength(3);
+    const history = await t.api().get('/api/v1/files').set(a.auth).expect(200);
+    const entry = (history.body.data as { file_id: number; visit_count: number }[]).find(
+      (f) => f.file_id === id,
+    );
+    expect(entry?.visit_count).toBe(3);
   });
 
   it('should store what is waiting when an instance shuts down', async () => {

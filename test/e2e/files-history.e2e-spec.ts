@@ -31,7 +31,9 @@ describe('Files', () => {
       expect(p1.body.data).toHaveLength(30);
       expect(p1.body.data[0].file_id).toBe(ids[30]);
       expect(p1.body.data[0].created_at).toEqual(expect.any(Number));
-      expect(Object.keys(p1.body.data[0]).sort()).toEqual([...RECORD_KEYS, 'created_at'].sort());
+      expect(Object.keys(p1.body.data[0]).sort()).toEqual(
+        [...RECORD_KEYS, 'created_at', 'visit_count'].sort(),
+      );
       const p2 = await t.api().get('/api/v1/files?page=2').set(c.auth).expect(200);
       expect(p2.body.data.map((f: { file_id: number }) => f.file_id)).toEqual([ids[0]]);
       const all = [...p1.body.data, ...p2.body.data].map((f: { file_id: number }) => f.file_id);

@@ -11,5 +11,5 @@ process.env.RATE_LIMIT_API_PER_MINUTE = '0';
 process.env.AUTH_LOGIN_PER_MINUTE_PER_IP = '0';
 process.env.AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT = '0';
 process.env.AUTH_SIGNUPS_PER_HOUR_PER_IP = '0';
-// Visits are recorded in the e2e suites (off by default in the service for now).
+// Visits are recorded (the default), whatever the shell running the tests says.
 process.env.ANALYTICS_RECORD = 'true';

@@ -20,4 +20,6 @@ export class FileRecordDto {
   @ApiProperty({ description: '2 = completed (the only state a stored file has)', example: 2 })
   upload_status!: number;
   @ApiPropertyOptional({ description: 'Unix seconds; in history entries' }) created_at?: number;
+  @ApiPropertyOptional({ description: 'Visits by people, all time; in history entries' })
+  visit_count?: number;
 }

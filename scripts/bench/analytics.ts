@@ -1,0 +1,73 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createConnection } from 'mysql2/promise';
+import { fmt, runPinned } from './harness';
+
+interface IngestResult {
+  sent: number;
+  rate: number;
+  stored: number;
+  rolledUp: number;
+  dropped: number;
+  p50: number;
+  p99: number;
+  zones: Record<string, number>;
+}
+
+/**
+ * 1,000,000 synthetic visits through the pipeline (ingest.ts, on core 0), on SQLite and, with
+ * BENCH_MYSQL_URL (or TEST_MYSQL_URL), on MySQL: visits/s sustained, stored = sent, and the
+ * latency of a 90-day stats query (interval=day, every top list) in four zones.
+ */
+export async function benchAnalytics(): Promise<void> {
+  console.log('# analytics: 1,000,000 synthetic visits over 90 days, then 200 stats queries');
+  const dir = mkdtempSync(join(tmpdir(), 'linkdrop-ingest-'));
+  try {
+    report('SQLite', await ingest(`sqlite:${join(dir, 'ingest.sqlite')}`, dir));
+    const mysql = process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL;
+    if (mysql) {
+      const url = new URL(mysql);
+      const admin = await createConnection({ uri: mysql });
+      await admin.query('DROP DATABASE IF EXISTS linkdrop_bench');
+      await admin.query('CREATE DATABASE linkdrop_bench');
+      try {
+        url.pathname = '/linkdrop_bench';
+        report('MySQL', await ingest(url.toString(), dir));
+      } finally {
+        await admin.query('DROP DATABASE IF EXISTS linkdrop_bench');
+        await admin.end();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function ingest(dbUrl: string, dir: string): Promise<IngestResult> {
+  const out = await runPinned(0, [join(__dirname, 'ingest.js')], {
+    PORT: '3904',
+    DB_URL: dbUrl,
+    STORAGE_LOCAL_DIR: join(dir, 'uploads'),
+    LOG_LEVEL: 'warn',
+    AUTH_BOOTSTRAP_ADMIN: 'false',
+    RATE_LIMIT_API_PER_MINUTE: '0',
+  });
+  return JSON.parse(out.trim().split('\n').at(-1)!) as IngestResult;
+}
+
+function report(db: string, r: IngestResult): void {
+  const exact = r.stored === r.sent && r.rolledUp === r.sent && r.dropped === 0;
+  console.log(
+    `${db} ingestion: ${fmt(r.rate)} visits/s sustained; sent ${fmt(r.sent)}, stored ${fmt(r.stored)}, ` +
+      `in rollups ${fmt(r.rolledUp)}, dropped ${r.dropped}: ${exact ? 'stored = sent' : 'MISMATCH'}`,
+  );
+  const zones = Object.entries(r.zones)
+    .map(([tz, ms]) => `${tz} ${fmt(ms, 1)}`)
+    .join(', ');
+  console.log(
+    `${db} stats query (90 days by day, all top lists, 1,000,000 visits): p50 ${fmt(r.p50, 1)} ms, ` +
+      `p99 ${fmt(r.p99, 1)} ms (target < 50); medians by zone: ${zones} ms`,
+  );
+  if (!exact) throw new Error(`${db}: stored visits differ from those sent`);
+}
