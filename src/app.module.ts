@@ -20,6 +20,7 @@ import { CompatModule } from './compat/compat.module';
 import { AppConfigModule } from './config/config.module';
 import { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
+import { CustomDomainsModule } from './domains/custom/custom-domains.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { LinksModule } from './links/links.module';
@@ -49,6 +50,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         TextsModule,
         FilesModule,
         StatsModule,
+        CustomDomainsModule,
         CompatModule,
         WebModule, // last: its `/:slug` route catches what nothing else did
       ],

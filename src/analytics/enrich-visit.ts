@@ -49,7 +49,6 @@ export class VisitEnricher {
       language: languageOf(raw.acceptLanguage),
       visitorHash: this.visitorHash(raw.at, `${ip}|${ua}`),
       eventId: raw.eventId ?? null,
-      redelivered: raw.redelivered,
     };
   }
 

@@ -19,8 +19,6 @@ export interface RawVisit {
   qr: boolean;
   /** The Redis Stream entry id, when it came through one (makes a redelivery a no-op). */
   eventId?: string;
-  /** Taken over from an instance that stopped: it may have stored the visit already. */
-  redelivered?: boolean;
 }
 
 export interface VisitedLink {

@@ -1,7 +1,7 @@
 import type { Visit } from './visit.entity';
 
-/** A visit to store; `redelivered`: a stream entry another instance took, perhaps stored already. */
-export type VisitRow = Omit<Visit, 'id'> & { redelivered?: boolean };
+/** A visit to store; `eventId`: its Redis Stream entry, when it came through one. */
+export type VisitRow = Omit<Visit, 'id'> & { eventId: string | null };
 
 /** Quarter-hours: every zone's hours and days (+05:30, +05:45 too) are whole slots. */
 export const SLOT_SECONDS = 900;

@@ -37,7 +37,6 @@ const VISIT_COLUMNS = [
   'device',
   'language',
   'visitor_hash',
-  'event_id',
 ];
 
 /**
@@ -88,7 +87,6 @@ function visitValues(db: SqlRunner, r: VisitRow): unknown[] {
     r.device,
     r.language,
     r.visitorHash,
-    r.eventId,
   ];
 }
 
@@ -180,32 +178,35 @@ function insertSql(table: string, columns: string[], n: number, suffix: string):
   return sql;
 }
 
-/** Leaves out redelivered visits already stored (found by the (link_id, at) index). */
+/**
+ * Leaves out stream entries stored already, and records the others' ids in the same transaction:
+ * if another instance stores one of them at the same time, one of the two transactions fails on
+ * the key and its batch is tried again, without it.
+ */
 async function notStoredYet(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
-  const again = rows.filter((r) => r.redelivered && r.eventId);
-  if (again.length === 0) return rows;
+  const ids = [...new Set(rows.flatMap((r) => (r.eventId ? [r.eventId] : [])))];
+  if (ids.length === 0) return rows;
   const stored = new Set<string>();
-  for (let i = 0; i < again.length; i += KEYS_PER_SELECT) {
-    const chunk = again.slice(i, i + KEYS_PER_SELECT);
-    const links = [...new Set(chunk.map((r) => r.linkId))];
-    const times = [...new Set(chunk.map((r) => r.at.getTime()))].map((ms) =>
-      atValue(db, new Date(ms)),
-    );
-    const ids = chunk.map((r) => r.eventId);
-    const sql =
-      `SELECT event_id FROM visits WHERE link_id IN (${marks(links.length)}) ` +
-      `AND at IN (${marks(times.length)}) AND event_id IN (${marks(ids.length)})`;
-    for (const r of (await db.query(sql, [...links, ...times, ...ids])) as Row[]) {
-      stored.add(String(r.event_id));
-    }
+  for (let i = 0; i < ids.length; i += KEYS_PER_SELECT) {
+    const chunk = ids.slice(i, i + KEYS_PER_SELECT);
+    const sql = `SELECT event_id FROM visit_events WHERE event_id IN (${marks(chunk.length)})`;
+    for (const r of (await db.query(sql, chunk)) as Row[]) stored.add(String(r.event_id));
   }
-  const seen = new Set<string>();
-  return rows.filter((r) => {
+  const fresh = rows.filter((r) => {
     if (!r.eventId) return true;
-    if (stored.has(r.eventId) || seen.has(r.eventId)) return false;
-    seen.add(r.eventId);
+    if (stored.has(r.eventId)) return false;
+    stored.add(r.eventId);
     return true;
   });
+  const now = atValue(db, new Date());
+  const events = fresh.flatMap((r) => (r.eventId ? [[r.eventId, now]] : []));
+  await insert(db, 'visit_events', ['event_id', 'stored_at'], events, '');
+  return fresh;
+}
+
+/** Forgets stream ids stored before `before`: entries are long acknowledged by then. */
+export async function pruneEvents(db: SqlRunner, before: Date): Promise<void> {
+  await db.query('DELETE FROM visit_events WHERE stored_at < ?', [atValue(db, before)]);
 }
 
 /** Whether each visit is its visitor's first of the UTC day to that share; records the new ones. */

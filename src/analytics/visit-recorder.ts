@@ -27,10 +27,11 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
   /** Visits lost to a full queue since start. */
   dropped = 0;
+  private droppedLoggedAt = 0;
   /** ANALYTICS_RECORD: callers skip capturing a visit when it is off. */
   readonly enabled: boolean;
   private readonly enricher: VisitEnricher;
-  /** Salts by UTC day; only today's and yesterday's are ever held (uniques per day). */
+  /** Salts by UTC day, each held until its day ends (uniques per day; never kept longer). */
   private readonly salts = new Map<number, Buffer>();
 
   constructor(
@@ -62,6 +63,10 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     if (this.queue.length >= MAX_WAITING) {
       this.queue.shift();
       this.dropped++;
+      if (Date.now() - this.droppedLoggedAt > 10_000) {
+        this.droppedLoggedAt = Date.now();
+        this.logger.warn(`visit queue full: ${this.dropped} visits dropped since start`);
+      }
     }
     this.queue.push(visit);
     if (this.queue.length >= BATCH) void this.flush();
@@ -111,6 +116,9 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   }
 
   private async store(batch: RawVisit[]): Promise<void> {
+    // A day's salt is forgotten when the day ends (a late visit of that day gets a fresh one).
+    const today = Math.floor(Date.now() / DAY_MS);
+    for (const d of this.salts.keys()) if (d < today) this.salts.delete(d);
     if (this.stream.enabled) {
       for (const day of new Set(batch.map((v) => Math.floor(v.at / DAY_MS)))) {
         if (!this.salts.has(day)) this.salts.set(day, await this.stream.salt(day));
@@ -125,7 +133,6 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     if (!salt) {
       salt = randomBytes(32);
       this.salts.set(day, salt);
-      for (const d of this.salts.keys()) if (d < day - 1) this.salts.delete(d);
     }
     return salt;
   }

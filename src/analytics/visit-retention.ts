@@ -35,6 +35,7 @@ export class VisitRetention implements OnApplicationBootstrap, OnModuleDestroy {
     try {
       // Yesterday's visitors still count: a late batch may hold visits from before midnight.
       await this.visits.pruneVisitorDays(Math.floor(this.clock.now() / DAY_MS) - 1);
+      await this.visits.pruneEvents(new Date(this.clock.now() - 7 * DAY_MS));
       if (days === 0) return 0;
       return await this.visits.deleteBefore(new Date(this.clock.now() - days * DAY_MS));
     } catch (e) {

@@ -59,7 +59,7 @@ export class VisitStream {
   async take(count: number): Promise<RawVisit[]> {
     await this.ensureGroup();
     const own = await this.read('0', count);
-    if (own.length > 0) return own.map((v) => ({ ...v, redelivered: true }));
+    if (own.length > 0) return own;
     const claimed = (await this.client.xautoclaim(
       this.key,
       GROUP,
@@ -70,7 +70,7 @@ export class VisitStream {
       count,
     )) as [string, Entries];
     const stale = parse(claimed[1]);
-    if (stale.length > 0) return stale.map((v) => ({ ...v, redelivered: true }));
+    if (stale.length > 0) return stale;
     return this.read('>', count);
   }
 
@@ -85,10 +85,11 @@ export class VisitStream {
       .exec();
   }
 
-  /** The salt of a UTC day, the same on every instance; gone two days later. */
+  /** The salt of a UTC day, the same on every instance; it expires when the day ends. */
   async salt(day: number): Promise<Buffer> {
     const key = `${this.key}:salt:${day}`;
-    await this.client.set(key, randomBytes(32).toString('hex'), 'EX', 2 * 86_400, 'NX');
+    const left = Math.ceil(((day + 1) * 86_400_000 - Date.now()) / 1000);
+    await this.client.set(key, randomBytes(32).toString('hex'), 'EX', Math.max(60, left), 'NX');
     return Buffer.from((await this.client.get(key))!, 'hex');
   }
 

@@ -26,7 +26,4 @@ export class Visit {
   @Column({ type: 'varchar', length: 35, nullable: true }) language!: string | null;
   /** HMAC of IP and User-Agent under a salt that changes every UTC day (uniques per day). */
   @Column({ name: 'visitor_hash', type: 'varchar', length: 16 }) visitorHash!: string;
-  /** The Redis Stream entry it came from: a redelivered entry is not stored twice. */
-  @Column({ name: 'event_id', type: 'varchar', length: 40, nullable: true }) eventId!:
-    string | null;
 }

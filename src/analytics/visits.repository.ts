@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, LessThan, Repository } from 'typeorm';
 import type { VisitRow } from './rollup';
 import { SqliteVisitWriter } from './sqlite-visit-writer';
-import { pruneVisitorDays, SqlRunner, writeVisitBatch } from './visit-batch';
+import { pruneEvents, pruneVisitorDays, SqlRunner, writeVisitBatch } from './visit-batch';
 import { Visit } from './visit.entity';
 
 /** The only owner of `visits` and of the writes to the rollups. */
@@ -52,6 +52,11 @@ export class VisitsRepository implements OnApplicationShutdown {
     const writer = this.writerOf();
     if (writer) await writer.pruneVisitorDays(day);
     else await pruneVisitorDays(this.runner(this.repo.manager), day);
+  }
+
+  /** Forgets the stream ids of visits stored before `before` (Redis Stream installations). */
+  async pruneEvents(before: Date): Promise<void> {
+    await pruneEvents(this.runner(this.repo.manager), before);
   }
 
   /** A page of a share's raw visits, newest first. */

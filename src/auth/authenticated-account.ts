@@ -10,4 +10,6 @@ export interface AuthenticatedAccount {
   tokenId: number;
   /** Sees what belongs to no account (orphan visits of the system domains...). */
   isAdmin: boolean;
+  /** Custom domains the plan allows. */
+  maxCustomDomains: number;
 }

@@ -10,4 +10,5 @@ export class Plan {
   maxFileBytes!: number;
   @Column({ name: 'storage_quota_bytes', type: 'bigint', transformer: bigintTransformer })
   storageQuotaBytes!: number;
+  @Column({ name: 'max_custom_domains', type: 'int' }) maxCustomDomains!: number;
 }

@@ -18,12 +18,14 @@ export class PlansService implements OnModuleInit {
       name: 'Free',
       maxFileBytes: this.env.PLAN_FREE_MAX_FILE_BYTES,
       storageQuotaBytes: this.env.PLAN_FREE_QUOTA_BYTES,
+      maxCustomDomains: this.env.PLAN_FREE_CUSTOM_DOMAINS,
     });
     await this.plans.upsertByCode({
       code: 'pro',
       name: 'Pro',
       maxFileBytes: this.env.PLAN_PRO_MAX_FILE_BYTES,
       storageQuotaBytes: this.env.PLAN_PRO_QUOTA_BYTES,
+      maxCustomDomains: this.env.PLAN_PRO_CUSTOM_DOMAINS,
     });
   }
 

@@ -15,6 +15,7 @@ export interface TokenAuthRow {
   storageQuotaBytes: number;
   storageBytes: number;
   isAdmin: boolean;
+  maxCustomDomains: number;
 }
 
 type RawAuthRow = Record<
@@ -23,7 +24,8 @@ type RawAuthRow = Record<
   | 'plan_id'
   | 'max_file_bytes'
   | 'storage_quota_bytes'
-  | 'storage_bytes',
+  | 'storage_bytes'
+  | 'max_custom_domains',
   number | string
 > & {
   email: string;
@@ -49,7 +51,8 @@ export class TokensRepository {
   async getActiveForAuth(tokenHash: string): Promise<TokenAuthRow | null> {
     const rows: RawAuthRow[] = await this.repo.query(
       `SELECT t.id AS token_id, t.last_used_at, a.id AS account_id, a.email, a.plan_id,
-              a.plan_expires_at, a.storage_bytes, a.is_admin, p.max_file_bytes, p.storage_quota_bytes
+              a.plan_expires_at, a.storage_bytes, a.is_admin, p.max_file_bytes, p.storage_quota_bytes,
+              p.max_custom_domains
          FROM api_tokens t
          JOIN accounts a ON a.id = t.account_id
          JOIN plans p ON p.id = a.plan_id
@@ -69,6 +72,7 @@ export class TokensRepository {
       storageQuotaBytes: toNumber(r.storage_quota_bytes),
       storageBytes: toNumber(r.storage_bytes),
       isAdmin: Boolean(Number(r.is_admin)),
+      maxCustomDomains: toNumber(r.max_custom_domains),
     };
   }
 

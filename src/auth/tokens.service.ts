@@ -52,6 +52,7 @@ export class TokensService {
       storageBytes: row.storageBytes,
       tokenId: row.tokenId,
       isAdmin: row.isAdmin,
+      maxCustomDomains: row.maxCustomDomains,
     };
   }
 }

@@ -25,6 +25,9 @@ export const trustProxySetting = (value: Env['TRUST_PROXY']): boolean | number |
 export class ConfigError extends Error {}
 
 /** Every setting of the service. Defaults here must match .env.example. */
+const HOSTS = /^[a-z0-9.-]+(:\d+)?(\s*,\s*[a-z0-9.-]+(:\d+)?)*$/i;
+const HOSTS_MESSAGE = 'must be comma-separated hosts such as s.example.com,localhost:3000';
+
 export class Env {
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
   @IsString() HOST = '0.0.0.0';
@@ -62,11 +65,7 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(1) DB_QUERY_TIMEOUT_SECONDS = 10;
 
   /** Hosts short links may live on; the first is the default. Unset: the host of PUBLIC_URL. */
-  @IsOptional()
-  @Matches(/^[a-z0-9.-]+(:\d+)?(\s*,\s*[a-z0-9.-]+(:\d+)?)*$/i, {
-    message: 'must be comma-separated hosts such as s.example.com,localhost:3000',
-  })
-  SHORT_DOMAINS?: string;
+  @IsOptional() @Matches(HOSTS, { message: HOSTS_MESSAGE }) SHORT_DOMAINS?: string;
   /** Signs the cookie that remembers a link password; unset: random at each start. */
   @IsOptional() @IsString() AUTH_COOKIE_SECRET?: string;
   /** Largest text share, in bytes of UTF-8. */
@@ -142,6 +141,25 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(1) PLAN_FREE_QUOTA_BYTES = 1024 * 1024 * 1024;
   @Transform(toInt) @IsInt() @Min(1) PLAN_PRO_MAX_FILE_BYTES = 5 * 1024 * 1024 * 1024;
   @Transform(toInt) @IsInt() @Min(1) PLAN_PRO_QUOTA_BYTES = 100 * 1024 * 1024 * 1024;
+  /** Custom domains an account of each plan may have (verified or not). */
+  @Transform(toInt) @IsInt() @Min(0) PLAN_FREE_CUSTOM_DOMAINS = 1;
+  @Transform(toInt) @IsInt() @Min(0) PLAN_PRO_CUSTOM_DOMAINS = 20;
+  /** Hosts text and file shares may live on; unset: SHORT_DOMAINS. The first is the default. */
+  @IsOptional() @Matches(HOSTS, { message: HOSTS_MESSAGE }) TEXT_DOMAINS?: string;
+  @IsOptional() @Matches(HOSTS, { message: HOSTS_MESSAGE }) FILE_DOMAINS?: string;
+  /** DNS servers for custom-domain checks (`1.1.1.1,[::1]:5353`); unset: the system's. */
+  @IsOptional()
+  @Matches(/^[0-9a-f.:[\]]+(\s*,\s*[0-9a-f.:[\]]+)*$/i, {
+    message: 'must be comma-separated IP addresses, with [v6]:port or v4:port for a port',
+  })
+  DNS_SERVERS?: string;
+  /** Operator domains under which accounts may claim subdomains (`links.example.com`). */
+  @IsOptional() @Matches(HOSTS, { message: HOSTS_MESSAGE }) CUSTOM_DOMAIN_ALLOW_SUBDOMAINS?: string;
+  /**
+   * Where a custom domain should point, shown as its routing record: a host (CNAME) or IP
+   * addresses (A/AAAA). Unset: the host of PUBLIC_URL as a CNAME.
+   */
+  @IsOptional() @IsString() CUSTOM_DOMAIN_TARGET?: string;
 }
 
 /** Settings without a default (class fields left undefined do not show up in `new Env()`). */
@@ -155,6 +173,11 @@ const OPTIONAL_KEYS = [
   'STORAGE_S3_SECRET_ACCESS_KEY',
   'FILES_PUBLIC_URL',
   'GEOIP_MMDB',
+  'TEXT_DOMAINS',
+  'FILE_DOMAINS',
+  'DNS_SERVERS',
+  'CUSTOM_DOMAIN_ALLOW_SUBDOMAINS',
+  'CUSTOM_DOMAIN_TARGET',
 ];
 
 /** Every setting the service reads. */

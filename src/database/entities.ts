@@ -1,10 +1,12 @@
 import { OrphanVisit } from '../analytics/orphan-visit.entity';
 import { VisitRollup } from '../analytics/visit-rollup.entity';
+import { VisitEvent } from '../analytics/visit-event.entity';
 import { Visit } from '../analytics/visit.entity';
 import { VisitorDay } from '../analytics/visitor-day.entity';
 import { Account } from '../auth/account.entity';
 import { ApiToken } from '../auth/api-token.entity';
 import { Plan } from '../auth/plan.entity';
+import { CustomDomain } from '../domains/custom/custom-domain.entity';
 import { Domain } from '../domains/domain.entity';
 import { StoredFile } from '../files/file.entity';
 import { Link } from '../links/link.entity';
@@ -24,4 +26,6 @@ export const ENTITIES = [
   VisitRollup,
   VisitorDay,
   OrphanVisit,
+  VisitEvent,
+  CustomDomain,
 ];

@@ -16,11 +16,28 @@ export const normalizeHost = (host: string) =>
  * The hosts short links live on. The table is tiny and changes rarely, so it is held in memory
  * and the redirect path never queries it.
  */
+/** What a kind of share may live on: links (SHORT_DOMAINS), texts, files. */
+export type ShareKind = 'redirect' | 'text' | 'file';
+
+/** What a verified custom domain does at `/` and at an unknown slug. */
+export interface DomainSettings {
+  rootRedirectUrl: string | null;
+  notFoundRedirectUrl: string | null;
+}
+
+/**
+ * The hosts shares live on: the operator's (SHORT_DOMAINS, TEXT_DOMAINS, FILE_DOMAINS) and the
+ * accounts' verified custom domains. The table is tiny and changes rarely, so it is held in
+ * memory and the redirect path never queries it; custom domains tell it their state.
+ */
 @Injectable()
 export class DomainsService implements OnModuleInit {
   private byHost = new Map<string, Domain>();
   private byId = new Map<number, Domain>();
   private defaultDomain!: Domain;
+  /** Hosts claimed but not (or no longer) verified: they serve nothing, not even the default. */
+  private blocked = new Set<string>();
+  private settings = new Map<number, DomainSettings>();
   readonly scheme: string;
 
   constructor(
@@ -30,9 +47,18 @@ export class DomainsService implements OnModuleInit {
     this.scheme = new URL(env.PUBLIC_URL).protocol.replace(':', '');
   }
 
-  systemHosts(): string[] {
-    const configured = this.env.SHORT_DOMAINS?.split(',').map(normalizeHost).filter(Boolean);
-    return configured?.length ? configured : [new URL(this.env.PUBLIC_URL).host];
+  /** The operator's hosts for a kind of share, the default first (all kinds when none given). */
+  systemHosts(kind?: ShareKind): string[] {
+    const list = (v: string | undefined) => v?.split(',').map(normalizeHost).filter(Boolean);
+    const short = list(this.env.SHORT_DOMAINS)?.length
+      ? list(this.env.SHORT_DOMAINS)!
+      : [new URL(this.env.PUBLIC_URL).host];
+    const text = list(this.env.TEXT_DOMAINS)?.length ? list(this.env.TEXT_DOMAINS)! : short;
+    const file = list(this.env.FILE_DOMAINS)?.length ? list(this.env.FILE_DOMAINS)! : short;
+    if (kind === 'text') return text;
+    if (kind === 'file') return file;
+    if (kind === 'redirect') return short;
+    return [...new Set([...short, ...text, ...file])];
   }
 
   async onModuleInit(): Promise<void> {
@@ -40,32 +66,88 @@ export class DomainsService implements OnModuleInit {
     await this.reload();
   }
 
-  private async reload(): Promise<void> {
+  /** Reads the domain rows again (after a custom domain was verified or deleted). */
+  async reload(): Promise<void> {
     const all = await this.domains.listAll();
     this.byHost = new Map(all.map((d) => [d.host, d]));
     this.byId = new Map(all.map((d) => [d.id, d]));
     this.defaultDomain = this.byHost.get(this.systemHosts()[0])!;
   }
 
-  /** The domain a new link of this account goes on; unknown or foreign hosts are refused. */
-  forCreate(host: string | undefined, accountId: number): Domain {
-    if (host === undefined || host === '') return this.defaultDomain;
-    const domain = this.byHost.get(normalizeHost(host));
-    if (!domain || (domain.accountId !== null && domain.accountId !== accountId)) {
+  /** The custom domains' state: which hosts serve (and how), which are claimed and must not. */
+  applyCustom(blockedHosts: Iterable<string>, settings: Map<number, DomainSettings>): void {
+    this.blocked = new Set(blockedHosts);
+    this.settings = settings;
+  }
+
+  /** The serving row of a verified custom domain (created once, kept through re-verifications). */
+  async ensureCustom(host: string, accountId: number): Promise<Domain | null> {
+    const id = await this.domains.ensureCustom(host, accountId);
+    await this.reload();
+    return id === null ? null : (this.byId.get(id) ?? null);
+  }
+
+  async removeCustom(domainId: number): Promise<void> {
+    await this.domains.delete(domainId);
+    await this.reload();
+  }
+
+  /**
+   * The domain a new share of this account goes on: the kind's default when none is named; an
+   * operator domain of that kind, or the account's own verified custom domain; else a 400.
+   */
+  forCreate(host: string | undefined, accountId: number, kind?: ShareKind): Domain {
+    if (host === undefined || host === '') {
+      return kind
+        ? (this.byHost.get(this.systemHosts(kind)[0]) ?? this.defaultDomain)
+        : this.defaultDomain;
+    }
+    const name = normalizeHost(host);
+    const domain = this.byHost.get(name);
+    const allowed =
+      domain &&
+      !this.blocked.has(name) &&
+      (domain.accountId === null
+        ? !kind || this.systemHosts(kind).includes(name)
+        : domain.accountId === accountId);
+    if (!allowed) {
       throw new DomainError(
         400,
         'domain_not_allowed',
-        `Domain "${host}" is not available; use one of: ${this.systemHosts().join(', ')}`,
+        `Domain "${host}" is not available; use one of: ${this.systemHosts(kind).join(', ')}`,
       );
     }
     return domain;
   }
 
-  /** The domain a request's Host header names; an unknown host falls back to the default. */
-  forRequest(host: string | undefined): Domain {
+  /**
+   * The domain a request's Host header names; an unknown host falls back to the default, a host
+   * claimed but not verified (or lost) is null: it serves nothing.
+   */
+  forRequest(host: string | undefined): Domain | null {
     if (!host) return this.defaultDomain;
     // Hosts arrive lower-case nearly always: skip the normalising allocation on the hot path.
-    return this.byHost.get(host) ?? this.byHost.get(normalizeHost(host)) ?? this.defaultDomain;
+    const known = this.byHost.get(host);
+    if (known && this.blocked.size === 0) return known;
+    const name = known ? host : normalizeHost(host);
+    if (this.blocked.has(name)) return null;
+    return known ?? this.byHost.get(name) ?? this.defaultDomain;
+  }
+
+  /** Whether the host is one of ours that serves: an operator's or a verified custom domain. */
+  serves(host: string): boolean {
+    return this.byHost.has(host) && !this.blocked.has(host);
+  }
+
+  settingsOf(domainId: number): DomainSettings | undefined {
+    return this.settings.get(domainId);
+  }
+
+  /** Verified custom hosts of an account, oldest first. */
+  customHostsOf(accountId: number): string[] {
+    return [...this.byId.values()]
+      .filter((d) => d.accountId === accountId && !this.blocked.has(d.host))
+      .map((d) => d.host);
   }
 
   /** The domains whose orphan visits an account may see: its own; an admin's, every one. */

@@ -57,6 +57,14 @@ export class LinksRepository {
   }
 
   /** The public lookup of the redirect path: one indexed row, no joins. */
+  countByDomain(domainId: number): Promise<number> {
+    return this.repo.countBy({ domainId });
+  }
+
+  listByDomain(domainId: number, limit: number): Promise<Link[]> {
+    return this.repo.find({ where: { domainId }, order: { id: 'ASC' }, take: limit });
+  }
+
   getBySlug(domainId: number, slug: string): Promise<Link | null> {
     return this.repo.findOneBy({ domainId, slug });
   }

@@ -40,7 +40,7 @@ export class LinksService {
    * random slug is retried (in the same transaction); a taken custom slug is a 409.
    */
   async create(accountId: number, input: LinkInput, tx?: Tx): Promise<ShortLinkDto> {
-    const domain = this.domains.forCreate(input.domain, accountId);
+    const domain = this.domains.forCreate(input.domain, accountId, input.kind);
     if (input.customSlug !== undefined && isReservedSlug(input.customSlug)) {
       throw new DomainError(400, 'slug_reserved', `The slug "${input.customSlug}" is reserved`);
     }
@@ -159,6 +159,19 @@ export class LinksService {
       await this.events.emitAsync(linkRemoving(link.kind), event);
       return this.links.deleteIfExists(link.id, tx);
     });
+  }
+
+  countOnDomain(domainId: number): Promise<number> {
+    return this.links.countByDomain(domainId);
+  }
+
+  /** Removes every share on a domain, one by one, so each kind's content goes with it. */
+  async removeAllOnDomain(domainId: number): Promise<void> {
+    for (;;) {
+      const batch = await this.links.listByDomain(domainId, 100);
+      if (batch.length === 0) return;
+      for (const link of batch) await this.remove(link);
+    }
   }
 
   /** The caller's link by id or by (domain, slug), of the given kind; anything else is a 404. */

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ErrorPages } from '../common/filters/error-pages';
+import { DomainsModule } from '../domains/domains.module';
 import { FilesModule } from '../files/files.module';
 import { LinksModule } from '../links/links.module';
 import { TextsModule } from '../texts/texts.module';
 import { WebErrorPages } from './error-pages';
 import { FileBytesController } from './file-bytes.controller';
 import { FileServer } from './file-server';
+import { HomeController } from './home.controller';
 import { ShareResponder } from './share-responder';
 import { ShortAddressController } from './short-address.controller';
 
@@ -15,8 +17,8 @@ import { ShortAddressController } from './short-address.controller';
  * other route.
  */
 @Module({
-  imports: [LinksModule, TextsModule, FilesModule],
-  controllers: [FileBytesController, ShortAddressController],
+  imports: [LinksModule, TextsModule, FilesModule, DomainsModule],
+  controllers: [HomeController, FileBytesController, ShortAddressController],
   providers: [ShareResponder, FileServer, { provide: ErrorPages, useClass: WebErrorPages }],
   exports: [ErrorPages],
 })

@@ -39,6 +39,7 @@ describe(`Migrations on ${dbKind()}`, () => {
 const TABLES = [
   'accounts',
   'api_tokens',
+  'custom_domains',
   'domains',
   'files',
   'link_tags',
@@ -47,6 +48,7 @@ const TABLES = [
   'plans',
   'tags',
   'texts',
+  'visit_events',
   'visit_rollups',
   'visitor_days',
   'visits',

@@ -43,4 +43,14 @@ describe('docker-compose.yml', () => {
   it('should set no variable the app does not know (a typo would be silently ignored)', () => {
     for (const key of Object.keys(env)) expect(ENV_KEYS).toContain(key);
   });
+
+  it('should put Caddy in front, asking the app before it gets a certificate', () => {
+    const caddy = compose.services.caddy as Service & { volumes?: string[] };
+    expect(Object.keys(caddy.depends_on ?? {})).toEqual(['app']);
+    expect(caddy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+    const caddyfile = readFileSync(join(__dirname, '..', '..', 'deploy', 'Caddyfile'), 'utf8');
+    expect(caddyfile).toMatch(/on_demand_tls\s*{\s*ask http:\/\/app:3000\/internal\/tls-allowed/);
+    expect(caddyfile).toMatch(/tls\s*{\s*on_demand\s*}/);
+    expect(env.TRUST_PROXY).toBe('1');
+  });
 });

@@ -1,4 +1,4 @@
-import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
+import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import { binaryString, dateColumn, foreignKey, longText, refColumn } from '../migration-helpers';
 
 /**
@@ -6,8 +6,8 @@ import { binaryString, dateColumn, foreignKey, longText, refColumn } from '../mi
  * share, hour or UTC day, and people or bots, with the quarter-hours (zones at +05:30 or +05:45)
  * and every dimension's counts as JSON; the visitors seen per share and UTC day (for uniques;
  * pruned after two days, when their salt is gone); orphan visits per domain and path. Times are
- * Unix seconds. `visits.event_id` keeps the Redis Stream entry id, so a redelivered entry is
- * stored once.
+ * Unix seconds. `visit_events` holds the Redis Stream ids of stored visits for a week, so an entry
+ * two instances both took is stored once.
  */
 export class VisitRollups1763700600000 implements MigrationInterface {
   name = 'VisitRollups1763700600000';
@@ -15,7 +15,16 @@ export class VisitRollups1763700600000 implements MigrationInterface {
   async up(qr: QueryRunner): Promise<void> {
     const count = (name: string) => ({ name, type: 'bigint', default: 0 });
     const seconds = (name: string) => ({ name, type: 'bigint' });
-    await qr.addColumn('visits', new TableColumn(binaryString(qr, 'event_id', 40, true)));
+    await qr.createTable(
+      new Table({
+        name: 'visit_events',
+        columns: [
+          { ...binaryString(qr, 'event_id', 40), isPrimary: true },
+          dateColumn(qr, 'stored_at'),
+        ],
+        indices: [new TableIndex({ name: 'ix_visit_events_at', columnNames: ['stored_at'] })],
+      }),
+    );
     await qr.createTable(
       new Table({
         name: 'visit_rollups',
@@ -69,6 +78,6 @@ export class VisitRollups1763700600000 implements MigrationInterface {
     for (const table of ['orphan_visits', 'visitor_days', 'visit_rollups']) {
       await qr.dropTable(table);
     }
-    await qr.dropColumn('visits', 'event_id');
+    await qr.dropTable('visit_events');
   }
 }

@@ -5,6 +5,7 @@ import { Files1763700300000 } from './1763700300000-Files';
 import { Hardening1763700400000 } from './1763700400000-Hardening';
 import { Visits1763700500000 } from './1763700500000-Visits';
 import { VisitRollups1763700600000 } from './1763700600000-VisitRollups';
+import { CustomDomains1763700700000 } from './1763700700000-CustomDomains';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   Hardening1763700400000,
   Visits1763700500000,
   VisitRollups1763700600000,
+  CustomDomains1763700700000,
 ];

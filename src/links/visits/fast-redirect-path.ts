@@ -62,7 +62,8 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     const q = url.indexOf('?');
     const path = q === -1 ? url : url.slice(0, q);
     if (path.length < 2 || path.indexOf('/', 1) !== -1) return false;
-    const domainId = this.domains.forRequest(req.headers.host).id;
+    const domainId = this.domains.forRequest(req.headers.host)?.id;
+    if (domainId === undefined) return false;
     const hit = this.cache.get(domainId, path.slice(1));
     if (!hit || hit.validUntilMs <= this.clock.now()) return false;
     if (method === 'GET') {

@@ -37,7 +37,7 @@ function setup(found: Link | null) {
   const recorder = { record: jest.fn() };
   const visits = new VisitsService(
     { getBySlug: jest.fn().mockResolvedValue(found) } as unknown as LinksRepository,
-    { forRequest: () => ({ id: 1 }) } as unknown as DomainsService,
+    { forRequest: () => ({ id: 1 }), settingsOf: () => undefined } as unknown as DomainsService,
     cache,
     clicks as unknown as ClickBuffer,
     new LinkPasswordCookie({ AUTH_COOKIE_SECRET: 'k' } as Env),

@@ -52,6 +52,7 @@ export class VisitsService {
 
   async visit(r: VisitRequest, secure: boolean, unlocking = false): Promise<Visit> {
     const link = await this.find(r);
+    if ('location' in link) return link;
     if (link.expireAt && link.expireAt.getTime() <= this.clock.now()) {
       if (link.expirationRedirectUrl) {
         return { type: 'redirect', status: 302, location: link.expirationRedirectUrl };
@@ -94,14 +95,16 @@ export class VisitsService {
     this.recorder.record(captureVisit(link, r.headers, r.remoteAddress, r.url, this.clock.now()));
   }
 
-  private async find(r: VisitRequest): Promise<Link> {
-    const domainId = this.domains.forRequest(r.host).id;
-    const link = SLUG_PATTERN.test(r.slug) ? await this.links.getBySlug(domainId, r.slug) : null;
-    if (!link) {
-      if (r.countable) this.orphans.record(domainId, `/${r.slug}`, r.headers['user-agent']);
-      throw notFound('Link');
-    }
-    return link;
+  /** The link at the address, or where the domain sends unknown slugs; else a 404. */
+  private async find(r: VisitRequest): Promise<Link | Extract<Visit, { type: 'redirect' }>> {
+    const domain = this.domains.forRequest(r.host);
+    if (!domain) throw notFound('Link');
+    const link = SLUG_PATTERN.test(r.slug) ? await this.links.getBySlug(domain.id, r.slug) : null;
+    if (link) return link;
+    if (r.countable) this.orphans.record(domain.id, `/${r.slug}`, r.headers['user-agent']);
+    const elsewhere = this.domains.settingsOf(domain.id)?.notFoundRedirectUrl;
+    if (elsewhere) return { type: 'redirect', status: 302, location: elsewhere };
+    throw notFound('Link');
   }
 
   private async checkPassword(link: Link, password: string, ip: string): Promise<boolean> {
