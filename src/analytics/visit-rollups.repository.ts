@@ -37,20 +37,20 @@ export class VisitRollupsRepository {
     quarters: boolean,
   ): Promise<SeriesRow[]> {
     if (from >= to) return [];
-    const q = this.rows(scope, span, from, to).select([
-      'r.start AS start',
-      'r.bot AS bot',
-      'r.visits AS visits',
-      'r.uniques AS uniques',
-    ]);
-    if (quarters) q.addSelect('r.quarters', 'quarters');
-    const rows = await q.getRawMany<Record<string, unknown>>();
+    // Plain SQL: thousands of hourly rows, and the query builder's mapping costs more than them.
+    const [column, id] =
+      'linkId' in scope ? ['link_id', scope.linkId] : ['account_id', scope.accountId];
+    const rows = await this.repo.query<Record<string, unknown>[]>(
+      `SELECT start, bot, visits, uniques${quarters ? ', quarters' : ''} FROM visit_rollups ` +
+        `WHERE ${column} = ? AND span = ? AND start >= ? AND start < ?`,
+      [id, span, from, to],
+    );
     return rows.map((r) => ({
       start: Number(r.start),
       bot: Boolean(Number(r.bot)),
       visits: Number(r.visits),
       uniques: Number(r.uniques),
-      quarters: quarters ? (JSON.parse(String(r.quarters)) as [number, number][]) : null,
+      quarters: quarters ? (JSON.parse(r.quarters as string) as [number, number][]) : null,
     }));
   }
 

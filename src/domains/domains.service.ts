@@ -139,6 +139,12 @@ export class DomainsService implements OnModuleInit {
     return this.byHost.has(host) && !this.blocked.has(host);
   }
 
+  /** Whether the host is a verified custom domain (not an operator's). */
+  isCustom(host: string): boolean {
+    const d = this.byHost.get(host);
+    return d !== undefined && d.accountId !== null && !this.blocked.has(host);
+  }
+
   settingsOf(domainId: number): DomainSettings | undefined {
     return this.settings.get(domainId);
   }

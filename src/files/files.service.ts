@@ -26,6 +26,7 @@ export class FilesService {
   private readonly filesBase: string;
   private readonly apiBase: string;
 
+  private readonly filesPublicUrl: boolean;
   constructor(
     private readonly files: FilesRepository,
     private readonly storage: Storage,
@@ -37,6 +38,7 @@ export class FilesService {
     env: Env,
   ) {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
+    this.filesPublicUrl = env.FILES_PUBLIC_URL !== undefined;
     this.filesBase = env.FILES_PUBLIC_URL?.replace(/\/+$/, '') ?? `${publicUrl}/u`;
     this.apiBase = `${publicUrl}/api/v1`;
   }
@@ -162,7 +164,10 @@ export class FilesService {
       size: f.size,
       path: f.path,
       hash: f.deleteHash,
-      url: this.urlOf(f),
+      url: this.urlOf(
+        f,
+        pageUrl ? new URL(pageUrl).host : f.link && this.domains.hostOf(f.link.domainId),
+      ),
       delete: `${this.apiBase}/file/delete/${f.deleteHash}`,
       page: pageUrl ?? (f.link ? this.pageUrlOf(f.link) : ''),
       upload_status: f.uploadStatus,
@@ -173,7 +178,14 @@ export class FilesService {
     return this.domains.shortUrl(link.domainId, link.slug);
   }
 
-  urlOf(f: StoredFile): string {
+  /**
+   * The bytes' address: under FILES_PUBLIC_URL when set; else on the share's own custom domain
+   * when it has one, or under PUBLIC_URL.
+   */
+  urlOf(f: StoredFile, host?: string): string {
+    if (host && !this.filesPublicUrl && this.domains.isCustom(host)) {
+      return `${this.domains.scheme}://${host}/u${f.path}`;
+    }
     return `${this.filesBase}${f.path}`;
   }
 }

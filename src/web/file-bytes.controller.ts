@@ -5,6 +5,8 @@ import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
 import { isCountable } from '../analytics/countable';
 import { VisitsService } from '../links/visits/visits.service';
+import { notFound } from '../common/errors/domain-error';
+import { DomainsService } from '../domains/domains.service';
 import { FileServer } from './file-server';
 import { FilesService } from '../files/files.service';
 
@@ -18,11 +20,17 @@ export class FileBytesController {
     private readonly files: FilesService,
     private readonly server: FileServer,
     private readonly visits: VisitsService,
+    private readonly domains: DomainsService,
   ) {}
 
   @Get('*path')
   async get(@Req() req: Request, @Res() res: Response): Promise<void> {
     const file = await this.files.getByPath(req.path.slice('/u'.length));
+    // A custom domain serves its own files' bytes only; a claimed, unverified host serves none.
+    const domain = this.domains.forRequest(req.headers.host);
+    if (!domain || (domain.accountId !== null && domain.id !== file.link!.domainId)) {
+      throw notFound('File');
+    }
     if (isCountable(req.method, req.headers.range)) {
       this.visits.recordDirect(file.link!, {
         headers: req.headers,

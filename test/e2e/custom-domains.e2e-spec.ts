@@ -1,6 +1,7 @@
 import { CustomDomainsService } from '../../src/domains/custom/custom-domains.service';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { customDomains } from '../utils/custom-domains';
 import { TestDnsServer } from '../utils/dns-server';
 import { HOST } from '../utils/requests';
 
@@ -24,21 +25,10 @@ describe('Custom domains, verified through a DNS server on loopback', () => {
   });
   afterEach(() => t.clock.reset());
 
-  const add = (who: TestAccount, host: string) =>
-    t.api().post('/api/v1/custom-domains').set(who.auth).send({ host });
-  const verify = (who: TestAccount, id: number) =>
-    t.api().post(`/api/v1/custom-domains/${id}/verify`).set(who.auth);
-  const publish = (host: string, token: string) =>
-    dns.set(`_linkdrop.${host}`, 'TXT', `linkdrop-verify=${token}`);
-  const tokenOf = (body: { data: { records: { value: string }[] } }) =>
-    body.data.records[0].value.replace('linkdrop-verify=', '');
-  /** A verified domain of `who`: added, TXT published, verified. */
-  const verified = async (who: TestAccount, host: string) => {
-    const res = await add(who, host).expect(201);
-    publish(host, tokenOf(res.body));
-    await verify(who, res.body.data.id as number).expect(200);
-    return res.body.data.id as number;
-  };
+  const { add, verify, publish, tokenOf, verified } = customDomains(
+    () => t,
+    () => dns,
+  );
 
   it('should answer the records, explain a failed check, and verify once the TXT is there', async () => {
     const res = await add(a, 'Links.Example.ORG').expect(201);
@@ -73,61 +63,6 @@ describe('Custom domains, verified through a DNS server on loopback', () => {
     await t.api().get('/internal/tls-allowed?domain=links.example.org').expect(200);
     await t.api().get(`/internal/tls-allowed?domain=${HOST}`).expect(200);
     await t.api().get('/internal/tls-allowed?domain=evil.example').expect(404);
-  });
-
-  it('should serve shares on a custom domain there only, and nothing on a pending host', async () => {
-    const host = 'go.example.net';
-    await verified(a, host);
-    await t
-      .api()
-      .post('/api/v1/shorten')
-      .set(a.auth)
-      .send({ domain: host, target_url: 'https://example.com/cd', custom_slug: 'cd1' })
-      .expect(200);
-    for (let i = 0; i < 2; i++) {
-      const res = await t.api().get('/cd1').set('Host', host).expect(302);
-      expect(res.headers.location).toBe('https://example.com/cd');
-    }
-    await t.api().get('/cd1').set('Host', HOST).expect(404);
-    await t
-      .api()
-      .post('/api/v1/shorten')
-      .set(a.auth)
-      .send({ target_url: 'https://example.com/def', custom_slug: 'cd2' })
-      .expect(200);
-    await t.api().get('/cd2').set('Host', HOST).expect(302);
-    await t.api().get('/cd2').set('Host', host).expect(404);
-    // A host claimed but not verified serves nothing, not even the default domain's shares.
-    await add(a, 'pending.example.net').expect(201);
-    await t.api().get('/cd2').set('Host', 'pending.example.net').expect(404);
-    await t.api().get('/').set('Host', 'pending.example.net').expect(404);
-    const other = await t
-      .api()
-      .post('/api/v1/shorten')
-      .set(a.auth)
-      .send({ domain: 'pending.example.net', target_url: 'https://example.com/x' });
-    expect(other.status).toBe(400);
-    expect(other.body.error).toBe('domain_not_allowed');
-  });
-
-  it('should send / and unknown slugs where the owner says', async () => {
-    const host = 'redir.example.net';
-    const id = await verified(a, host);
-    await t.api().get('/').set('Host', host).expect(200);
-    await t.api().get('/nothing-here').set('Host', host).expect(404);
-    await t
-      .api()
-      .patch(`/api/v1/custom-domains/${id}`)
-      .set(a.auth)
-      .send({
-        root_redirect_url: 'https://example.com/home',
-        not_found_redirect_url: 'https://example.com/404',
-      })
-      .expect(200);
-    const root = await t.api().get('/').set('Host', host).expect(302);
-    expect(root.headers.location).toBe('https://example.com/home');
-    const missing = await t.api().get('/nothing-here').set('Host', host).expect(302);
-    expect(missing.headers.location).toBe('https://example.com/404');
   });
 
   it('should let the first account to verify win, and refuse the host to the others', async () => {
