@@ -35,6 +35,7 @@ export class VisitRollupsRepository {
     from: number,
     to: number,
     quarters: boolean,
+    bot?: boolean,
   ): Promise<SeriesRow[]> {
     if (from >= to) return [];
     // Plain SQL: thousands of hourly rows, and the query builder's mapping costs more than them.
@@ -42,8 +43,9 @@ export class VisitRollupsRepository {
       'linkId' in scope ? ['link_id', scope.linkId] : ['account_id', scope.accountId];
     const rows = await this.repo.query<Record<string, unknown>[]>(
       `SELECT start, bot, visits, uniques${quarters ? ', quarters' : ''} FROM visit_rollups ` +
-        `WHERE ${column} = ? AND span = ? AND start >= ? AND start < ?`,
-      [id, span, from, to],
+        `WHERE ${column} = ? AND span = ? AND start >= ? AND start < ?` +
+        (bot === undefined ? '' : ' AND bot = ?'),
+      [id, span, from, to, ...(bot === undefined ? [] : [+bot])],
     );
     return rows.map((r) => ({
       start: Number(r.start),
@@ -52,6 +54,18 @@ export class VisitRollupsRepository {
       uniques: Number(r.uniques),
       quarters: quarters ? (JSON.parse(r.quarters as string) as [number, number][]) : null,
     }));
+  }
+
+  /** Bot visits in the hours starting in [from, to). */
+  async botVisits(scope: Scope, from: number, to: number): Promise<number> {
+    const [column, id] =
+      'linkId' in scope ? ['link_id', scope.linkId] : ['account_id', scope.accountId];
+    const [row] = await this.repo.query<{ n: number | string | null }[]>(
+      `SELECT SUM(visits) AS n FROM visit_rollups WHERE ${column} = ? AND span = 'h' ` +
+        'AND bot = 1 AND start >= ? AND start < ?',
+      [id, from, to],
+    );
+    return Number(row?.n ?? 0);
   }
 
   /**

@@ -12,6 +12,7 @@ export class RedisService implements OnModuleDestroy {
   private readonly logger = new Logger('Redis');
   private readonly client: Redis | null;
   private subscriber: Redis | null = null;
+  private readonly channels = new Set<string>();
   private lastError = '';
 
   constructor(env: Env) {
@@ -62,11 +63,19 @@ export class RedisService implements OnModuleDestroy {
   subscribe(channel: string, onMessage: (message: string) => void): void {
     if (!this.client) return;
     if (!this.subscriber) {
-      // A subscribed connection can do nothing else; its commands may wait for a reconnect.
-      this.subscriber = this.client.duplicate({ enableOfflineQueue: true });
-      this.watch(this.subscriber);
+      // A subscribed connection can do nothing else. Channels are subscribed once it is ready:
+      // two SUBSCRIBEs queued before that made ioredis refuse the first ("subscriber mode").
+      const subscriber = this.client.duplicate({ enableOfflineQueue: true });
+      this.subscriber = this.watch(subscriber);
+      subscriber.once('ready', () => {
+        if (this.channels.size === 0) return;
+        void subscriber.subscribe(...this.channels).catch((e: Error) => this.logError(e));
+      });
     }
-    void this.subscriber.subscribe(channel).catch((e: Error) => this.logError(e));
+    this.channels.add(channel);
+    if (this.subscriber.status === 'ready') {
+      void this.subscriber.subscribe(channel).catch((e: Error) => this.logError(e));
+    }
     this.subscriber.on('message', (ch: string, message: string) => {
       if (ch === channel) onMessage(message);
     });

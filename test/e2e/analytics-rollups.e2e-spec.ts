@@ -51,6 +51,14 @@ describe('Visit rollups', () => {
     const range = { from: unix('2026-05-01T00:00:00Z'), to: unix('2026-05-01T23:59:59Z') };
     const before = await get(`/api/v1/links/${id}/stats`, range);
     expect(before.totals).toEqual({ visits: 2, uniques: 2, bots: 1 });
+    const kolkata = await get(`/api/v1/links/${id}/stats`, { ...range, tz: 'Asia/Kolkata' });
+    expect(kolkata.totals).toEqual({ visits: 2, uniques: 2, bots: 1 });
+    const onlyBots = await get(`/api/v1/links/${id}/stats`, {
+      ...range,
+      tz: 'Asia/Kolkata',
+      bots: 'only',
+    });
+    expect(onlyBots.totals).toEqual({ visits: 1, uniques: 1, bots: 1 });
     at('2026-05-20T10:00:00Z');
     expect(await t.app.get(VisitRetention).sweep()).toBeGreaterThanOrEqual(3);
     expect(await get<unknown[]>(`/api/v1/links/${id}/visits`)).toEqual([]);

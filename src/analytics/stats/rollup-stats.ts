@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DAY_SECONDS, DimCounts, DIMENSIONS, OTHER, SLOT_SECONDS } from '../rollup';
-import { Scope, VisitRollupsRepository } from '../visit-rollups.repository';
+import { Scope, SeriesRow, VisitRollupsRepository } from '../visit-rollups.repository';
 import type { Bots } from './dto/stats.query';
 import { bucketStart, Interval, nextBucket } from './zone-buckets';
 
@@ -63,7 +63,7 @@ export class RollupStats {
     }
     const hours = { from: down(from, HOUR), to: down(to, HOUR) + HOUR };
     const [rows, top] = await Promise.all([
-      this.seriesRows(scope, hours.from, hours.to, starts),
+      this.seriesRows(scope, hours.from, hours.to, starts, wanted),
       this.top(scope, hours.from, hours.to, wanted),
     ]);
     const series = starts.map((t) => ({ t, visits: 0, uniques: 0 }));
@@ -89,7 +89,13 @@ export class RollupStats {
    * The rows the series needs: daily ones inside the range when every bucket starts at a UTC
    * midnight, hourly ones otherwise, with their quarters when a bucket starts at :15, :30, :45.
    */
-  private async seriesRows(scope: Scope, from: number, to: number, starts: number[]) {
+  private async seriesRows(
+    scope: Scope,
+    from: number,
+    to: number,
+    starts: number[],
+    wanted: boolean[],
+  ): Promise<SeriesRow[]> {
     if (starts.every((t) => t % DAY_SECONDS === 0)) {
       const [firstDay, lastDay] = wholeDays(from, to);
       if (firstDay < lastDay) {
@@ -101,7 +107,15 @@ export class RollupStats {
         return parts.flat();
       }
     }
-    if (starts.some((t) => t % HOUR !== 0)) return this.rollups.series(scope, 'h', from, to, true);
+    if (starts.some((t) => t % HOUR !== 0)) {
+      if (wanted.includes(true)) return this.rollups.series(scope, 'h', from, to, true);
+      // Bots left out (the default): their quarters are not read, only their sum.
+      const [people, bots] = await Promise.all([
+        this.rollups.series(scope, 'h', from, to, true, false),
+        this.rollups.botVisits(scope, from, to),
+      ]);
+      return [...people, { start: from, bot: true, visits: bots, uniques: 0, quarters: null }];
+    }
     if (starts.length * 2 > (to - from) / HOUR)
       return this.rollups.series(scope, 'h', from, to, false);
     // Fewer buckets than hours: the database sums each bucket's hours.
