@@ -15,4 +15,6 @@ export class ApiToken {
   @Column({ name: 'last_used_at', type: 'datetime', nullable: true }) lastUsedAt!: Date | null;
   @Column({ name: 'revoked_at', type: 'datetime', nullable: true }) revokedAt!: Date | null;
   @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;
+  /** null: the token never expires. */
+  @Column({ name: 'expires_at', type: 'datetime', nullable: true }) expiresAt!: Date | null;
 }

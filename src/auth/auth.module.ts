@@ -12,13 +12,14 @@ import { AuthService } from './auth.service';
 import { Plan } from './plan.entity';
 import { PlansRepository } from './plans.repository';
 import { PlansService } from './plans.service';
+import { TokenCheckController } from './token-check.controller';
 import { TokensController } from './tokens.controller';
 import { TokensRepository } from './tokens.repository';
 import { TokensService } from './tokens.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Plan, Account, ApiToken]), LinksModule],
-  controllers: [AuthController, TokensController, AccountController],
+  controllers: [AuthController, TokensController, TokenCheckController, AccountController],
   providers: [
     PlansRepository,
     PlansService,

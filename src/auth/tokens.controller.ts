@@ -25,7 +25,7 @@ export class TokensController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Body() dto: CreateTokenDto,
   ): Promise<CreatedTokenDto> {
-    return this.tokens.issue(account.id, dto.name);
+    return this.tokens.issue(account.id, dto.name, dto.expires_in_days);
   }
 
   @Delete(':id')

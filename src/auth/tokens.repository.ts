@@ -7,6 +7,7 @@ import { ApiToken } from './api-token.entity';
 export interface TokenAuthRow {
   tokenId: number;
   lastUsedAt: Date | null;
+  expiresAt: Date | null;
   accountId: number;
   email: string;
   planId: number;
@@ -31,6 +32,7 @@ type RawAuthRow = Record<
   email: string;
   is_admin: number | boolean | string;
   last_used_at: Date | string | null;
+  expires_at: Date | string | null;
   plan_expires_at: Date | string | null;
 };
 
@@ -38,7 +40,9 @@ type RawAuthRow = Record<
 export class TokensRepository {
   constructor(@InjectRepository(ApiToken) private readonly repo: Repository<ApiToken>) {}
 
-  insert(values: Pick<ApiToken, 'accountId' | 'name' | 'prefix' | 'tokenHash'>): Promise<ApiToken> {
+  insert(
+    values: Pick<ApiToken, 'accountId' | 'name' | 'prefix' | 'tokenHash' | 'expiresAt'>,
+  ): Promise<ApiToken> {
     return this.repo.save(
       this.repo.create({ ...values, lastUsedAt: null, revokedAt: null, createdAt: new Date() }),
     );
@@ -50,7 +54,7 @@ export class TokensRepository {
    */
   async getActiveForAuth(tokenHash: string): Promise<TokenAuthRow | null> {
     const rows: RawAuthRow[] = await this.repo.query(
-      `SELECT t.id AS token_id, t.last_used_at, a.id AS account_id, a.email, a.plan_id,
+      `SELECT t.id AS token_id, t.last_used_at, t.expires_at, a.id AS account_id, a.email, a.plan_id,
               a.plan_expires_at, a.storage_bytes, a.is_admin, p.max_file_bytes, p.storage_quota_bytes,
               p.max_custom_domains
          FROM api_tokens t
@@ -64,6 +68,7 @@ export class TokensRepository {
     return {
       tokenId: toNumber(r.token_id),
       lastUsedAt: toDate(r.last_used_at),
+      expiresAt: toDate(r.expires_at),
       accountId: toNumber(r.account_id),
       email: r.email,
       planId: toNumber(r.plan_id),

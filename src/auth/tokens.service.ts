@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, notFound } from '../common/errors/domain-error';
 import { AuthenticatedAccount } from './authenticated-account';
-import { CreatedTokenDto, TokenDto } from './dto/token.dto';
+import { CreatedTokenDto, TokenCheckDto, TokenDto } from './dto/token.dto';
 import { generateToken, hashToken, visiblePrefix } from './token';
 import { TokensRepository } from './tokens.repository';
 
@@ -12,13 +12,14 @@ const TOUCH_INTERVAL_MS = 60_000;
 export class TokensService {
   constructor(private readonly tokens: TokensRepository) {}
 
-  async issue(accountId: number, name: string): Promise<CreatedTokenDto> {
+  async issue(accountId: number, name: string, expiresInDays?: number): Promise<CreatedTokenDto> {
     const token = generateToken();
     const row = await this.tokens.insert({
       accountId,
       name,
       prefix: visiblePrefix(token),
       tokenHash: hashToken(token),
+      expiresAt: expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : null,
     });
     return { ...TokenDto.from(row), token };
   }
@@ -32,10 +33,24 @@ export class TokensService {
     return { id, revoked: true };
   }
 
+  /** S.EE's token check: whether a token works now, and until when (0: no end). */
+  async check(token: string): Promise<TokenCheckDto> {
+    const row = await this.tokens.getActiveForAuth(hashToken(token));
+    const expired = !!row?.expiresAt && row.expiresAt.getTime() <= Date.now();
+    return {
+      token: token.length > 12 ? `${token.slice(0, 6)}****${token.slice(-4)}` : '****',
+      valid: !!row && !expired,
+      expires_at: row?.expiresAt ? Math.floor(row.expiresAt.getTime() / 1000) : 0,
+    };
+  }
+
   /** The account behind a token, or a 401/403 domain error. */
   async authenticate(token: string): Promise<AuthenticatedAccount> {
     const row = await this.tokens.getActiveForAuth(hashToken(token));
     if (!row) throw new DomainError(401, 'unauthorized', 'Invalid or revoked API token');
+    if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
+      throw new DomainError(401, 'unauthorized', 'This API token has expired');
+    }
     if (row.planExpiresAt && row.planExpiresAt.getTime() <= Date.now()) {
       throw new DomainError(403, 'plan_inactive', 'The plan of this account is not active');
     }

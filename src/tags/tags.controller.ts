@@ -14,9 +14,9 @@ export class TagsController {
   constructor(private readonly tags: TagsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your tags, by name' })
-  list(@CurrentAccount() account: AuthenticatedAccount): Promise<TagDto[]> {
-    return this.tags.list(account.id);
+  @ApiOperation({ summary: 'S.EE: your tags, by name, as `{ tags: [{ id, name, created_at }] }`' })
+  async list(@CurrentAccount() account: AuthenticatedAccount): Promise<{ tags: TagDto[] }> {
+    return { tags: await this.tags.list(account.id) };
   }
 
   @Post()

@@ -91,7 +91,8 @@ describe('Short links', () => {
         .expect(200);
       expect(renamed.body.data.name).toBe('press');
       const list = await t.api().get('/api/v1/tags').set(a.auth).expect(200);
-      expect(list.body.data.map((x: { name: string }) => x.name)).toContain('press');
+      expect(list.body.data.tags.map((x: { name: string }) => x.name)).toContain('press');
+      expect(Object.keys(list.body.data)).toEqual(['tags']);
       await t.api().post('/api/v1/tags').set(a.auth).send({ name: '' }).expect(400);
     });
 
@@ -129,7 +130,7 @@ describe('Short links', () => {
         .expect(404);
       await t.api().delete(`/api/v1/tags/${tag.id}`).set(b.auth).expect(404);
       const list = await t.api().get('/api/v1/tags').set(b.auth).expect(200);
-      expect(list.body.data.map((x: { name: string }) => x.name)).not.toContain('private');
+      expect(list.body.data.tags.map((x: { name: string }) => x.name)).not.toContain('private');
     });
   });
 });

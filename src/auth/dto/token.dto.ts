@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { toUnix } from '../../common/time';
 import { ApiToken } from '../api-token.entity';
 
@@ -9,6 +10,27 @@ export class CreateTokenDto {
   @IsNotEmpty()
   @MaxLength(100)
   name!: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 3650, description: 'Unset: the token never expires' })
+  @IsAbsentOr()
+  @IsInt()
+  @Min(1)
+  @Max(3650)
+  expires_in_days?: number;
+}
+
+export class CheckTokenDto {
+  @ApiProperty({ description: 'The API token to check' })
+  @IsString()
+  @MaxLength(200)
+  token!: string;
+}
+
+/** S.EE's token check. */
+export class TokenCheckDto {
+  @ApiProperty({ example: 'ld_aBcD****wXyZ', description: 'The token, masked' }) token!: string;
+  @ApiProperty() valid!: boolean;
+  @ApiProperty({ description: 'Unix seconds; 0 when it never expires' }) expires_at!: number;
 }
 
 export class TokenDto {
@@ -19,6 +41,8 @@ export class TokenDto {
   @ApiProperty({ description: 'Unix seconds' }) created_at!: number;
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Unix seconds' })
   last_used_at!: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Unix seconds; null: never' })
+  expires_at!: number | null;
 
   static from(t: ApiToken): TokenDto {
     return {
@@ -27,6 +51,7 @@ export class TokenDto {
       prefix: t.prefix,
       created_at: toUnix(t.createdAt),
       last_used_at: t.lastUsedAt ? toUnix(t.lastUsedAt) : null,
+      expires_at: t.expiresAt ? toUnix(t.expiresAt) : null,
     };
   }
 }

@@ -6,6 +6,7 @@ import { Hardening1763700400000 } from './1763700400000-Hardening';
 import { Visits1763700500000 } from './1763700500000-Visits';
 import { VisitRollups1763700600000 } from './1763700600000-VisitRollups';
 import { CustomDomains1763700700000 } from './1763700700000-CustomDomains';
+import { TokenExpiry1763700800000 } from './1763700800000-TokenExpiry';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   Visits1763700500000,
   VisitRollups1763700600000,
   CustomDomains1763700700000,
+  TokenExpiry1763700800000,
 ];

@@ -45,9 +45,14 @@ export class CreateTextDto extends TextFieldsDto {
   @Matches(NO_NUL, { message: 'content must not contain NUL characters' })
   content!: string;
 
-  @ApiProperty({ enum: TEXT_TYPES })
+  @ApiPropertyOptional({
+    enum: TEXT_TYPES,
+    default: 'plain_text',
+    description: 'Optional, as in S.EE (its TypeScript SDK sends only content and title)',
+  })
+  @IsAbsentOr()
   @IsIn(TEXT_TYPES, { message: TYPE_MESSAGE })
-  text_type!: TextType;
+  text_type: TextType = 'plain_text';
 
   @DomainField() domain?: string;
   @CustomSlugField() custom_slug?: string;

@@ -1,0 +1,21 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiAuth } from '../common/openapi';
+import { CheckTokenDto, TokenCheckDto } from './dto/token.dto';
+import { TokensService } from './tokens.service';
+
+@ApiTags('tokens')
+@ApiAuth()
+@Controller('api/v1/token')
+export class TokenCheckController {
+  constructor(private readonly tokens: TokensService) {}
+
+  @Post('check')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'S.EE: whether a token works now (`valid`), masked, and when it expires (0: never)',
+  })
+  check(@Body() dto: CheckTokenDto): Promise<TokenCheckDto> {
+    return this.tokens.check(dto.token);
+  }
+}
