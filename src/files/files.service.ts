@@ -155,6 +155,8 @@ export class FilesService {
   }
 
   toRecord(f: StoredFile, pageUrl?: string): FileRecordDto {
+    const host = pageUrl ? new URL(pageUrl).host : f.link && this.domains.hostOf(f.link.domainId);
+    const url = this.urlOf(f, host);
     return {
       file_id: f.linkId,
       width: f.width,
@@ -164,10 +166,9 @@ export class FilesService {
       size: f.size,
       path: f.path,
       hash: f.deleteHash,
-      url: this.urlOf(
-        f,
-        pageUrl ? new URL(pageUrl).host : f.link && this.domains.hostOf(f.link.domainId),
-      ),
+      url,
+      mime_type: f.mime,
+      thumb_url: f.mime.startsWith('image/') ? url : '',
       delete: `${this.apiBase}/file/delete/${f.deleteHash}`,
       page: pageUrl ?? (f.link ? this.pageUrlOf(f.link) : ''),
       upload_status: f.uploadStatus,

@@ -58,7 +58,12 @@ describe('Files', () => {
       const { data } = (await upload(png(4, 4)).expect(200)).body;
       const before = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
       const res = await t.api().get(`/api/v1/file/delete/${data.hash}`).expect(200);
-      expect(res.body).toMatchObject({ code: 200, success: true, data: { file_id: data.file_id } });
+      expect(res.body).toEqual({
+        code: '200',
+        message: 'success',
+        success: true,
+        data: { file_id: data.file_id, deleted: true },
+      });
       await t.api().get(`/api/v1/file/delete/${data.hash}`).expect(404);
       await t.api().delete(`/api/v1/file/delete/${data.hash}`).expect(404);
       await t.api().get(`/u${data.path}`).expect(404);

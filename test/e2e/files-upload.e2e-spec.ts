@@ -27,6 +27,8 @@ describe('Files', () => {
         const d = res.body.data;
         expect(Object.keys(d).sort()).toEqual(RECORD_KEYS);
         expect(d).toMatchObject({ width: 3, height: 2, filename: 'pic.png', upload_status: 2 });
+        // S.EE's FileInfo: the sniffed type, and a thumbnail (the image itself).
+        expect(d).toMatchObject({ mime_type: 'image/png', thumb_url: d.url });
         expect(d.storename).toMatch(/^[A-Za-z0-9]{16}\.png$/);
         expect(d.path).toMatch(/^\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{12}\/[A-Za-z0-9]{16}\.png$/);
         expect(d.path.endsWith(`/${d.storename}`)).toBe(true);

@@ -11,6 +11,7 @@ import {
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { CurrentAccount } from '../../auth/current-account.decorator';
+import { RawResponse } from '../../common/decorators/raw-response.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import { ApiAuth } from '../../common/openapi';
 import { FileRecordDto } from '../../files/dto/file-record.dto';
@@ -19,6 +20,17 @@ import { UploadFields, UploadFieldsDto } from '../../files/dto/upload-fields.dto
 import { FilesService } from '../../files/files.service';
 import { AcceptsUpload } from '../../files/upload/accepts-upload.decorator';
 import type { UploadedFile } from '../../files/upload/streaming-storage-engine';
+
+const DELETED_SHAPE =
+  'S.EE\'s shape: `{ code: "200", message, success: true, data }`, `code` a string, which both ' +
+  'its Go SDK (a string) and its PHP SDK (compares with 200) decode. Errors are the usual envelope.';
+
+const deleted = (data: { file_id: number; deleted: true }) => ({
+  code: '200',
+  message: 'success',
+  success: true,
+  data,
+});
 
 /**
  * The spec's `{base_url}/file` layer: clients of the old SM.MS-style image host move over by
@@ -62,15 +74,20 @@ export class FileApiController {
 
   @Get('delete/:hash')
   @Public()
-  @ApiOperation({ summary: 'Delete a file by its delete hash (no token: the hash is the key)' })
-  deleteByGet(@Param('hash') hash: string) {
-    return this.files.deleteByHash(hash);
+  @RawResponse()
+  @ApiOperation({
+    summary: 'Delete a file by its delete hash (no token: the hash is the key)',
+    description: DELETED_SHAPE,
+  })
+  async deleteByGet(@Param('hash') hash: string) {
+    return deleted(await this.files.deleteByHash(hash));
   }
 
   @Delete('delete/:hash')
   @Public()
-  @ApiOperation({ summary: 'Delete a file by its delete hash' })
-  delete(@Param('hash') hash: string) {
-    return this.files.deleteByHash(hash);
+  @RawResponse()
+  @ApiOperation({ summary: 'Delete a file by its delete hash', description: DELETED_SHAPE })
+  async delete(@Param('hash') hash: string) {
+    return deleted(await this.files.deleteByHash(hash));
   }
 }

@@ -15,6 +15,10 @@ export class FileRecordDto {
   @ApiProperty({ description: 'The delete hash (the capability to delete the file)' })
   hash!: string;
   @ApiProperty({ description: 'Public address of the bytes' }) url!: string;
+  @ApiProperty({ example: 'image/png', description: 'The type sniffed from the bytes' })
+  mime_type!: string;
+  @ApiProperty({ description: "S.EE: a thumbnail's address; the image itself, '' for others" })
+  thumb_url!: string;
   @ApiProperty({ description: '{base_url}/file/delete/<hash>' }) delete!: string;
   @ApiProperty({ description: "The file's share page (its short link)" }) page!: string;
   @ApiProperty({ description: '2 = completed (the only state a stored file has)', example: 2 })
