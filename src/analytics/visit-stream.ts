@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Env } from '../config/env';
+import { Installation } from '../database/installation';
 import { RedisService } from '../redis/redis.service';
 import type { RawVisit } from './raw-visit';
 
@@ -20,7 +21,7 @@ type Entries = [id: string, fields: string[]][];
  */
 @Injectable()
 export class VisitStream {
-  private readonly key: string;
+  private key = '';
   private readonly consumer = `${hostname()}-${process.pid}-${randomBytes(4).toString('hex')}`;
   private grouped = false;
   /** Entries a stopped instance took and never acknowledged are taken over after this long. */
@@ -28,11 +29,9 @@ export class VisitStream {
 
   constructor(
     private readonly redis: RedisService,
+    private readonly installation: Installation,
     env: Env,
   ) {
-    // Instances of one installation share a database: its address names their stream.
-    const db = createHash('sha256').update(env.DB_URL).digest('hex').slice(0, 12);
-    this.key = `linkdrop:visits:${db}`;
     this.staleMs = env.ANALYTICS_STREAM_CLAIM_SECONDS * 1000;
   }
 
@@ -44,7 +43,13 @@ export class VisitStream {
     return this.redis.connection!;
   }
 
+  /** Instances of one installation (one database) share a stream, and nothing else does. */
+  private async named(): Promise<void> {
+    if (!this.key) this.key = `linkdrop:visits:${await this.installation.idOf()}`;
+  }
+
   async publish(visits: RawVisit[]): Promise<void> {
+    await this.named();
     const pipeline = this.client.pipeline();
     for (const v of visits) {
       pipeline.xadd(this.key, 'MAXLEN', '~', MAX_ENTRIES, '*', 'v', JSON.stringify(v));
@@ -57,6 +62,7 @@ export class VisitStream {
    * failed), then those of a stopped instance, then new ones. All but the new may be stored.
    */
   async take(count: number): Promise<RawVisit[]> {
+    await this.named();
     await this.ensureGroup();
     const own = await this.read('0', count);
     if (own.length > 0) return own;
@@ -87,6 +93,7 @@ export class VisitStream {
 
   /** The salt of a UTC day, the same on every instance; it expires when the day ends. */
   async salt(day: number): Promise<Buffer> {
+    await this.named();
     const key = `${this.key}:salt:${day}`;
     const left = Math.ceil(((day + 1) * 86_400_000 - Date.now()) / 1000);
     await this.client.set(key, randomBytes(32).toString('hex'), 'EX', Math.max(60, left), 'NX');

@@ -4,6 +4,8 @@ import { DataSource } from 'typeorm';
 import { Env } from '../config/env';
 import { buildDataSourceOptions } from './database-options';
 import { dropTimedOutConnections } from './drop-timed-out-connections';
+import { Installation } from './installation';
+import { Setting } from './setting.entity';
 import { UnitOfWork } from './unit-of-work';
 
 @Global()
@@ -13,9 +15,10 @@ import { UnitOfWork } from './unit-of-work';
       inject: [Env],
       useFactory: (env: Env) => ({ ...buildDataSourceOptions(env), retryAttempts: 2 }),
     }),
+    TypeOrmModule.forFeature([Setting]),
   ],
-  providers: [UnitOfWork],
-  exports: [UnitOfWork],
+  providers: [UnitOfWork, Installation],
+  exports: [UnitOfWork, Installation],
 })
 export class DatabaseModule implements OnModuleInit {
   constructor(@InjectDataSource() private readonly db: DataSource) {}

@@ -8,6 +8,7 @@ import { ApiToken } from '../auth/api-token.entity';
 import { Plan } from '../auth/plan.entity';
 import { CustomDomain } from '../domains/custom/custom-domain.entity';
 import { Domain } from '../domains/domain.entity';
+import { Setting } from './setting.entity';
 import { StoredFile } from '../files/file.entity';
 import { Link } from '../links/link.entity';
 import { Tag } from '../tags/tag.entity';
@@ -28,4 +29,5 @@ export const ENTITIES = [
   OrphanVisit,
   VisitEvent,
   CustomDomain,
+  Setting,
 ];

@@ -46,6 +46,7 @@ const TABLES = [
   'links',
   'orphan_visits',
   'plans',
+  'settings',
   'tags',
   'texts',
   'visit_events',

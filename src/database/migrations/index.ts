@@ -7,6 +7,7 @@ import { Visits1763700500000 } from './1763700500000-Visits';
 import { VisitRollups1763700600000 } from './1763700600000-VisitRollups';
 import { CustomDomains1763700700000 } from './1763700700000-CustomDomains';
 import { TokenExpiry1763700800000 } from './1763700800000-TokenExpiry';
+import { Settings1763700900000 } from './1763700900000-Settings';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   VisitRollups1763700600000,
   CustomDomains1763700700000,
   TokenExpiry1763700800000,
+  Settings1763700900000,
 ];
