@@ -3,7 +3,8 @@
 import Database from 'better-sqlite3';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { VisitRow } from './rollup';
-import { pruneVisitorDays, SqlRunner, writeVisitBatch } from './visit-batch';
+import type { SqlRunner } from './batch-sql';
+import { pruneVisitorDays, writeVisitBatch } from './visit-batch';
 
 type Job = { id: number; rows: VisitRow[] } | { id: number; pruneBefore: number };
 

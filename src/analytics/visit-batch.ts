@@ -1,25 +1,6 @@
-import {
-  dayOf,
-  mergeRollup,
-  rollUp,
-  RollupRow,
-  rollupKey,
-  tallyFromJson,
-  tallyToJson,
-  VisitRow,
-} from './rollup';
-
-/** The little a batch needs of a database: plain SQL, with rows back from a SELECT. */
-export interface SqlRunner {
-  readonly mysql: boolean;
-  query(sql: string, params: unknown[]): Promise<unknown>;
-}
-
-type Row = Record<string, unknown>;
-
-/** Fixed-size statements repeat their SQL text, so drivers reuse the prepared statement. */
-const ROWS_PER_STATEMENT = 100;
-const KEYS_PER_SELECT = 400;
+import { atValue, insert, KEYS_PER_SELECT, marks, Row, SqlRunner } from './batch-sql';
+import { dayOf, rollUp, VisitRow } from './rollup';
+import { addToRollups } from './rollup-writer';
 
 const VISIT_COLUMNS = [
   'link_id',
@@ -63,13 +44,6 @@ export async function pruneVisitorDays(db: SqlRunner, day: number): Promise<void
   await db.query('DELETE FROM visitor_days WHERE day < ?', [day]);
 }
 
-/** TypeORM's own formats: MySQL gets the Date (the pool's zone is UTC), SQLite a UTC string. */
-function atValue(db: SqlRunner, at: Date): Date | string {
-  if (db.mysql) return at;
-  const iso = at.toISOString();
-  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
-}
-
 function visitValues(db: SqlRunner, r: VisitRow): unknown[] {
   return [
     r.linkId,
@@ -88,94 +62,6 @@ function visitValues(db: SqlRunner, r: VisitRow): unknown[] {
     r.language,
     r.visitorHash,
   ];
-}
-
-/**
- * Merges the batch into the stored `visit_rollups` rows: read (locked on MySQL, where two
- * instances may write the same row; SQLite writers take turns anyway), merged, written back.
- */
-async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<void> {
-  const stored = new Map<string, RollupRow>();
-  for (let i = 0; i < rows.length; i += KEYS_PER_SELECT) {
-    const chunk = rows.slice(i, i + KEYS_PER_SELECT);
-    const links = [...new Set(chunk.map((d) => d.linkId))];
-    const starts = [...new Set(chunk.map((d) => d.start))];
-    const sql =
-      'SELECT link_id, span, start, bot, account_id, visits, uniques, quarters, counts ' +
-      `FROM visit_rollups WHERE link_id IN (${marks(links.length)}) ` +
-      `AND start IN (${marks(starts.length)})${db.mysql ? ' FOR UPDATE' : ''}`;
-    for (const r of (await db.query(sql, [...links, ...starts])) as Row[]) {
-      const row: RollupRow = {
-        linkId: Number(r.link_id),
-        accountId: Number(r.account_id),
-        span: r.span as 'h' | 'd',
-        start: Number(r.start),
-        bot: Boolean(Number(r.bot)),
-        visits: Number(r.visits),
-        uniques: Number(r.uniques),
-        quarters:
-          r.quarters === null ? null : (JSON.parse(r.quarters as string) as [number, number][]),
-        counts: tallyFromJson(r.counts as string),
-      };
-      stored.set(rollupKey(row), row);
-    }
-  }
-  const keys = ['link_id', 'span', 'start', 'bot'];
-  const values = ['account_id', 'visits', 'uniques', 'quarters', 'counts'];
-  await insert(
-    db,
-    'visit_rollups',
-    [...keys, ...values],
-    rows.map((add) => {
-      const before = stored.get(rollupKey(add));
-      const r = before ? mergeRollup(before, add) : add;
-      const quarters = r.quarters && JSON.stringify(r.quarters);
-      return [
-        r.linkId,
-        r.span,
-        r.start,
-        +r.bot,
-        r.accountId,
-        r.visits,
-        r.uniques,
-        quarters,
-        tallyToJson(r.counts),
-      ];
-    }),
-    db.mysql
-      ? ` ON DUPLICATE KEY UPDATE ${values.map((c) => `${c} = VALUES(${c})`).join(', ')}`
-      : ` ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${values.map((c) => `${c} = excluded.${c}`).join(', ')}`,
-  );
-}
-
-const marks = (n: number) => Array<string>(n).fill('?').join(',');
-
-async function insert(
-  db: SqlRunner,
-  table: string,
-  columns: string[],
-  values: unknown[][],
-  suffix: string,
-): Promise<void> {
-  for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
-    const n = Math.min(ROWS_PER_STATEMENT, values.length - i);
-    const params: unknown[] = [];
-    for (let j = i; j < i + n; j++) for (const v of values[j]) params.push(v);
-    await db.query(insertSql(table, columns, n, suffix), params);
-  }
-}
-
-const statements = new Map<string, string>();
-/** The text of an n-row INSERT, made once (thousands of batches repeat a few shapes). */
-function insertSql(table: string, columns: string[], n: number, suffix: string): string {
-  const key = `${table} ${n} ${suffix}`;
-  let sql = statements.get(key);
-  if (sql === undefined) {
-    const tuple = `(${columns.map(() => '?').join(',')})`;
-    sql = `INSERT INTO ${table} (${columns.join(',')}) VALUES ${Array<string>(n).fill(tuple).join(',')}${suffix}`;
-    statements.set(key, sql);
-  }
-  return sql;
 }
 
 /**

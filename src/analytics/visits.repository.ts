@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, LessThan, Repository } from 'typeorm';
 import type { VisitRow } from './rollup';
 import { SqliteVisitWriter } from './sqlite-visit-writer';
-import { pruneEvents, pruneVisitorDays, SqlRunner, writeVisitBatch } from './visit-batch';
+import type { SqlRunner } from './batch-sql';
+import { pruneEvents, pruneVisitorDays, writeVisitBatch } from './visit-batch';
 import { Visit } from './visit.entity';
 
 /** The only owner of `visits` and of the writes to the rollups. */

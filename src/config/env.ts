@@ -1,6 +1,7 @@
 import { plainToInstance, Transform } from 'class-transformer';
 import { toBool, toInt } from '../common/transforms';
 import {
+  getMetadataStorage,
   IsBoolean,
   IsIn,
   IsInt,
@@ -24,10 +25,10 @@ export const trustProxySetting = (value: Env['TRUST_PROXY']): boolean | number |
 /** Thrown for a bad setting; main.ts prints its message alone, without a stack trace. */
 export class ConfigError extends Error {}
 
-/** Every setting of the service. Defaults here must match .env.example. */
 const HOSTS = /^[a-z0-9.-]+(:\d+)?(\s*,\s*[a-z0-9.-]+(:\d+)?)*$/i;
 const HOSTS_MESSAGE = 'must be comma-separated hosts such as s.example.com,localhost:3000';
 
+/** Every setting of the service. Defaults here must match .env.example. */
 export class Env {
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
   @IsString() HOST = '0.0.0.0';
@@ -162,26 +163,14 @@ export class Env {
   @IsOptional() @IsString() CUSTOM_DOMAIN_TARGET?: string;
 }
 
-/** Settings without a default (class fields left undefined do not show up in `new Env()`). */
-const OPTIONAL_KEYS = [
-  'REDIS_URL',
-  'SHORT_DOMAINS',
-  'AUTH_COOKIE_SECRET',
-  'STORAGE_S3_ENDPOINT',
-  'STORAGE_S3_BUCKET',
-  'STORAGE_S3_ACCESS_KEY_ID',
-  'STORAGE_S3_SECRET_ACCESS_KEY',
-  'FILES_PUBLIC_URL',
-  'GEOIP_MMDB',
-  'TEXT_DOMAINS',
-  'FILE_DOMAINS',
-  'DNS_SERVERS',
-  'CUSTOM_DOMAIN_ALLOW_SUBDOMAINS',
-  'CUSTOM_DOMAIN_TARGET',
+/** Every setting the service reads: each property the Env class validates, defaults or not. */
+export const ENV_KEYS = [
+  ...new Set(
+    getMetadataStorage()
+      .getTargetValidationMetadatas(Env, '', true, false)
+      .map((m) => m.propertyName),
+  ),
 ];
-
-/** Every setting the service reads. */
-export const ENV_KEYS = [...new Set([...Object.keys(new Env()), ...OPTIONAL_KEYS])];
 
 /** Validates process.env into a typed Env; the first bad variable becomes one ConfigError line. */
 export function validateEnv(raw: Record<string, unknown>): Env {

@@ -4,7 +4,7 @@ import { VisitCounts } from '../analytics/visit-counts';
 import { hashPassword } from '../auth/password';
 import { Clock } from '../common/clock';
 import { DomainError, invalid, notFound } from '../common/errors/domain-error';
-import { isReservedSlug, randomSlug } from '../common/slug';
+import { isReservedSlug } from '../common/slug';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { DomainsService } from '../domains/domains.service';
 import { TagsService } from '../tags/tags.service';
@@ -14,15 +14,13 @@ import { normalizeUrl, toExpiry } from './link-values';
 import { Link, LinkKind } from './link.entity';
 import { LinkInput, LinkRef, LinkUpdate, PreparedLinkUpdate } from './link-input';
 import { LinkChanges, LinkFilter, LinksRepository } from './links.repository';
+import { RandomSlugs } from './random-slugs';
 import { RedirectCache } from './visits/redirect-cache';
-
-const TRIES_PER_LENGTH = 3;
 
 /** The address namespace: every share's slug, domain, tags, password and expiry. */
 @Injectable()
 export class LinksService {
-  /** Grows by one when random slugs keep colliding, so the space never gets crowded. */
-  private slugLength = 6;
+  private readonly randomSlugs = new RandomSlugs();
 
   constructor(
     private readonly links: LinksRepository,
@@ -60,7 +58,7 @@ export class LinksService {
     };
     const insert = async (t?: Tx): Promise<ShortLinkDto> => {
       for (let attempt = 0; ; attempt++) {
-        const slug = input.customSlug ?? this.nextRandomSlug(attempt);
+        const slug = input.customSlug ?? this.randomSlugs.next(attempt);
         const id = await this.links.insert({ ...values, slug }, tagIds, t);
         if (id !== null) {
           const short_url = this.domains.shortUrl(domain.id, slug);
@@ -186,14 +184,6 @@ export class LinksService {
           );
     if (!link || (kind && link.kind !== kind)) throw notFound(labelOf(kind));
     return link;
-  }
-
-  private nextRandomSlug(attempt: number): string {
-    if (attempt > 0 && attempt % TRIES_PER_LENGTH === 0) this.slugLength++;
-    for (;;) {
-      const slug = randomSlug(this.slugLength);
-      if (!isReservedSlug(slug)) return slug;
-    }
   }
 
   /** As the API shows them, with their visit counts. */

@@ -1,0 +1,51 @@
+// Plain SQL for the visit batches, the same on SQLite (in the writer thread) and MySQL.
+
+/** The little a batch needs of a database: plain SQL, with rows back from a SELECT. */
+export interface SqlRunner {
+  readonly mysql: boolean;
+  query(sql: string, params: unknown[]): Promise<unknown>;
+}
+
+export type Row = Record<string, unknown>;
+
+/** Fixed-size statements repeat their SQL text, so drivers reuse the prepared statement. */
+const ROWS_PER_STATEMENT = 100;
+/** Keys per `IN (...)` list. */
+export const KEYS_PER_SELECT = 400;
+
+/** TypeORM's own formats: MySQL gets the Date (the pool's zone is UTC), SQLite a UTC string. */
+export function atValue(db: SqlRunner, at: Date): Date | string {
+  if (db.mysql) return at;
+  const iso = at.toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 23)}`;
+}
+
+export const marks = (n: number) => Array<string>(n).fill('?').join(',');
+
+export async function insert(
+  db: SqlRunner,
+  table: string,
+  columns: string[],
+  values: unknown[][],
+  suffix: string,
+): Promise<void> {
+  for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
+    const n = Math.min(ROWS_PER_STATEMENT, values.length - i);
+    const params: unknown[] = [];
+    for (let j = i; j < i + n; j++) for (const v of values[j]) params.push(v);
+    await db.query(insertSql(table, columns, n, suffix), params);
+  }
+}
+
+const statements = new Map<string, string>();
+/** The text of an n-row INSERT, made once (thousands of batches repeat a few shapes). */
+function insertSql(table: string, columns: string[], n: number, suffix: string): string {
+  const key = `${table} ${n} ${suffix}`;
+  let sql = statements.get(key);
+  if (sql === undefined) {
+    const tuple = `(${columns.map(() => '?').join(',')})`;
+    sql = `INSERT INTO ${table} (${columns.join(',')}) VALUES ${Array<string>(n).fill(tuple).join(',')}${suffix}`;
+    statements.set(key, sql);
+  }
+  return sql;
+}

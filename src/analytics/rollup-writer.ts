@@ -1,0 +1,60 @@
+import { insert, KEYS_PER_SELECT, marks, Row, SqlRunner } from './batch-sql';
+import { mergeRollup, RollupRow, rollupKey, tallyFromJson, tallyToJson } from './rollup';
+
+/**
+ * Merges the batch into the stored `visit_rollups` rows: read (locked on MySQL, where two
+ * instances may write the same row; SQLite writers take turns anyway), merged, written back.
+ */
+export async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<void> {
+  const stored = new Map<string, RollupRow>();
+  for (let i = 0; i < rows.length; i += KEYS_PER_SELECT) {
+    const chunk = rows.slice(i, i + KEYS_PER_SELECT);
+    const links = [...new Set(chunk.map((d) => d.linkId))];
+    const starts = [...new Set(chunk.map((d) => d.start))];
+    const sql =
+      'SELECT link_id, span, start, bot, account_id, visits, uniques, quarters, counts ' +
+      `FROM visit_rollups WHERE link_id IN (${marks(links.length)}) ` +
+      `AND start IN (${marks(starts.length)})${db.mysql ? ' FOR UPDATE' : ''}`;
+    for (const r of (await db.query(sql, [...links, ...starts])) as Row[]) {
+      const row: RollupRow = {
+        linkId: Number(r.link_id),
+        accountId: Number(r.account_id),
+        span: r.span as 'h' | 'd',
+        start: Number(r.start),
+        bot: Boolean(Number(r.bot)),
+        visits: Number(r.visits),
+        uniques: Number(r.uniques),
+        quarters:
+          r.quarters === null ? null : (JSON.parse(r.quarters as string) as [number, number][]),
+        counts: tallyFromJson(r.counts as string),
+      };
+      stored.set(rollupKey(row), row);
+    }
+  }
+  const keys = ['link_id', 'span', 'start', 'bot'];
+  const values = ['account_id', 'visits', 'uniques', 'quarters', 'counts'];
+  await insert(
+    db,
+    'visit_rollups',
+    [...keys, ...values],
+    rows.map((add) => {
+      const before = stored.get(rollupKey(add));
+      const r = before ? mergeRollup(before, add) : add;
+      const quarters = r.quarters && JSON.stringify(r.quarters);
+      return [
+        r.linkId,
+        r.span,
+        r.start,
+        +r.bot,
+        r.accountId,
+        r.visits,
+        r.uniques,
+        quarters,
+        tallyToJson(r.counts),
+      ];
+    }),
+    db.mysql
+      ? ` ON DUPLICATE KEY UPDATE ${values.map((c) => `${c} = VALUES(${c})`).join(', ')}`
+      : ` ON CONFLICT (${keys.join(', ')}) DO UPDATE SET ${values.map((c) => `${c} = excluded.${c}`).join(', ')}`,
+  );
+}
