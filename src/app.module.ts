@@ -29,6 +29,8 @@ import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { RedisModule } from './redis/redis.module';
 import { TagsModule } from './tags/tags.module';
 import { TextsModule } from './texts/texts.module';
+import { QrCodesModule } from './qr/qr-codes.module';
+import { UsageModule } from './usage/usage.module';
 import { WebModule } from './web/web.module';
 
 @Module({})
@@ -43,6 +45,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         DatabaseModule,
         RedisModule,
         RateLimitModule,
+        UsageModule,
         AuthModule,
         HealthModule,
         TagsModule,
@@ -52,6 +55,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         StatsModule,
         CustomDomainsModule,
         CompatModule,
+        QrCodesModule,
         WebModule, // last: its `/:slug` route catches what nothing else did
       ],
       providers: [

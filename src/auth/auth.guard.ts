@@ -5,6 +5,7 @@ import { IS_PUBLIC } from '../common/decorators/public.decorator';
 import { DomainError } from '../common/errors/domain-error';
 import { AuthenticatedAccount } from './authenticated-account';
 import { TokensService } from './tokens.service';
+import { UsageService } from '../usage/usage.service';
 
 /** The token from `Authorization: Bearer <t>`, a bare `Authorization: <t>`, or `?signature=<t>`. */
 export function extractToken(req: Request): string | undefined {
@@ -20,6 +21,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokensService,
+    private readonly usage: UsageService,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -36,6 +38,7 @@ export class AuthGuard implements CanActivate {
       );
     }
     req.account = await this.tokens.authenticate(token);
+    await this.usage.countApiCall(req.account);
     return true;
   }
 }

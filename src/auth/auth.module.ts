@@ -16,10 +16,17 @@ import { TokenCheckController } from './token-check.controller';
 import { TokensController } from './tokens.controller';
 import { TokensRepository } from './tokens.repository';
 import { TokensService } from './tokens.service';
+import { UsageController } from './usage.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Plan, Account, ApiToken]), LinksModule],
-  controllers: [AuthController, TokensController, TokenCheckController, AccountController],
+  controllers: [
+    AuthController,
+    TokensController,
+    TokenCheckController,
+    AccountController,
+    UsageController,
+  ],
   providers: [
     PlansRepository,
     PlansService,

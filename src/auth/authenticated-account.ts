@@ -1,3 +1,5 @@
+import type { UsageLimits } from '../usage/usage-limits';
+
 /** What the guard puts on the request for the handlers. */
 export interface AuthenticatedAccount {
   id: number;
@@ -12,4 +14,6 @@ export interface AuthenticatedAccount {
   isAdmin: boolean;
   /** Custom domains the plan allows. */
   maxCustomDomains: number;
+  /** The plan's day and month limits (S.EE's `/usage`). */
+  usageLimits: UsageLimits;
 }

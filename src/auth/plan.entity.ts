@@ -11,4 +11,7 @@ export class Plan {
   @Column({ name: 'storage_quota_bytes', type: 'bigint', transformer: bigintTransformer })
   storageQuotaBytes!: number;
   @Column({ name: 'max_custom_domains', type: 'int' }) maxCustomDomains!: number;
+  /** `link_day=100,api_month=100000`: see usage-limits.ts; null or empty: no limits. */
+  @Column({ name: 'usage_limits', type: 'varchar', length: 255, nullable: true })
+  usageLimits!: string | null;
 }

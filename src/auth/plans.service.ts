@@ -19,6 +19,7 @@ export class PlansService implements OnModuleInit {
       maxFileBytes: this.env.PLAN_FREE_MAX_FILE_BYTES,
       storageQuotaBytes: this.env.PLAN_FREE_QUOTA_BYTES,
       maxCustomDomains: this.env.PLAN_FREE_CUSTOM_DOMAINS,
+      usageLimits: this.env.PLAN_FREE_USAGE_LIMITS,
     });
     await this.plans.upsertByCode({
       code: 'pro',
@@ -26,6 +27,7 @@ export class PlansService implements OnModuleInit {
       maxFileBytes: this.env.PLAN_PRO_MAX_FILE_BYTES,
       storageQuotaBytes: this.env.PLAN_PRO_QUOTA_BYTES,
       maxCustomDomains: this.env.PLAN_PRO_CUSTOM_DOMAINS,
+      usageLimits: this.env.PLAN_PRO_USAGE_LIMITS,
     });
   }
 

@@ -17,6 +17,7 @@ export interface TokenAuthRow {
   storageBytes: number;
   isAdmin: boolean;
   maxCustomDomains: number;
+  usageLimits: string | null;
 }
 
 type RawAuthRow = Record<
@@ -30,6 +31,7 @@ type RawAuthRow = Record<
   number | string
 > & {
   email: string;
+  usage_limits: string | null;
   is_admin: number | boolean | string;
   last_used_at: Date | string | null;
   expires_at: Date | string | null;
@@ -56,7 +58,7 @@ export class TokensRepository {
     const rows: RawAuthRow[] = await this.repo.query(
       `SELECT t.id AS token_id, t.last_used_at, t.expires_at, a.id AS account_id, a.email, a.plan_id,
               a.plan_expires_at, a.storage_bytes, a.is_admin, p.max_file_bytes, p.storage_quota_bytes,
-              p.max_custom_domains
+              p.max_custom_domains, p.usage_limits
          FROM api_tokens t
          JOIN accounts a ON a.id = t.account_id
          JOIN plans p ON p.id = a.plan_id
@@ -78,6 +80,7 @@ export class TokensRepository {
       storageBytes: toNumber(r.storage_bytes),
       isAdmin: Boolean(Number(r.is_admin)),
       maxCustomDomains: toNumber(r.max_custom_domains),
+      usageLimits: r.usage_limits,
     };
   }
 

@@ -4,6 +4,7 @@ import { AuthenticatedAccount } from './authenticated-account';
 import { CreatedTokenDto, TokenCheckDto, TokenDto } from './dto/token.dto';
 import { generateToken, hashToken, visiblePrefix } from './token';
 import { TokensRepository } from './tokens.repository';
+import { parseUsageLimits } from '../usage/usage-limits';
 
 // last_used_at is a hint, not an audit log: write it at most once a minute per token.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -68,6 +69,7 @@ export class TokensService {
       tokenId: row.tokenId,
       isAdmin: row.isAdmin,
       maxCustomDomains: row.maxCustomDomains,
+      usageLimits: parseUsageLimits(row.usageLimits),
     };
   }
 }

@@ -14,6 +14,7 @@ import {
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
+import { USAGE_LIMITS_PATTERN } from '../usage/usage-limits';
 
 const TRUST_PROXY_LIST =
   /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d+)?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d+)?))*$/i;
@@ -145,6 +146,14 @@ export class Env {
   /** Custom domains an account of each plan may have (verified or not). */
   @Transform(toInt) @IsInt() @Min(0) PLAN_FREE_CUSTOM_DOMAINS = 1;
   @Transform(toInt) @IsInt() @Min(0) PLAN_PRO_CUSTOM_DOMAINS = 20;
+  /**
+   * Day and month limits of each plan, as `link_day=100,api_month=100000` (metrics api, link,
+   * text, upload, qrcode; periods day, month, UTC). Empty: unlimited, S.EE's `-1`.
+   */
+  @Matches(USAGE_LIMITS_PATTERN, { message: 'must be a list such as link_day=100,api_month=5000' })
+  PLAN_FREE_USAGE_LIMITS = '';
+  @Matches(USAGE_LIMITS_PATTERN, { message: 'must be a list such as link_day=100,api_month=5000' })
+  PLAN_PRO_USAGE_LIMITS = '';
   /** Hosts text and file shares may live on; unset: SHORT_DOMAINS. The first is the default. */
   @IsOptional() @Matches(HOSTS, { message: HOSTS_MESSAGE }) TEXT_DOMAINS?: string;
   @IsOptional() @Matches(HOSTS, { message: HOSTS_MESSAGE }) FILE_DOMAINS?: string;

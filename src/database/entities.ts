@@ -9,6 +9,8 @@ import { Plan } from '../auth/plan.entity';
 import { CustomDomain } from '../domains/custom/custom-domain.entity';
 import { Domain } from '../domains/domain.entity';
 import { Setting } from './setting.entity';
+import { BioPage } from '../bio/bio-page.entity';
+import { UsageCounter } from '../usage/usage-counter.entity';
 import { StoredFile } from '../files/file.entity';
 import { Link } from '../links/link.entity';
 import { Tag } from '../tags/tag.entity';
@@ -30,4 +32,6 @@ export const ENTITIES = [
   VisitEvent,
   CustomDomain,
   Setting,
+  UsageCounter,
+  BioPage,
 ];

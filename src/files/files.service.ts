@@ -106,7 +106,7 @@ export class FilesService {
       };
       const link = await this.uow.run(async (tx) => {
         await this.accounts.reserveStorage(account.id, file.size, account.storageQuotaBytes, tx);
-        const created = await this.links.create(account.id, input, tx);
+        const created = await this.links.create(account, input, tx);
         await this.files.insert({ ...row, linkId: created.id }, tx);
         return created;
       });

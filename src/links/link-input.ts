@@ -1,5 +1,6 @@
 import type { Link, LinkKind } from './link.entity';
 import type { LinkChanges } from './links.repository';
+import type { UsageMetric } from '../usage/usage-limits';
 
 export interface LinkInput {
   kind: LinkKind;
@@ -12,6 +13,8 @@ export interface LinkInput {
   expireAt?: number | null;
   expirationRedirectUrl?: string | null;
   redirectCode?: number;
+  /** Made as a QR code (S.EE's `/qrcode`): listed and counted as one. */
+  qrCode?: boolean;
 }
 
 /** A link named by its id (resource style) or by domain and slug (S.EE style). */
@@ -25,3 +28,11 @@ export interface PreparedLinkUpdate {
   changes: LinkChanges;
   tagIds?: number[];
 }
+
+/** Which of S.EE's day and month counters a new share adds to. */
+export const usageMetricOf = (input: LinkInput): UsageMetric => {
+  if (input.qrCode) return 'qrcode';
+  if (input.kind === 'text') return 'text';
+  if (input.kind === 'file') return 'upload';
+  return 'link';
+};

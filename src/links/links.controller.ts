@@ -4,7 +4,7 @@ import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { ApiAuth } from '../common/openapi';
 import { IdPipe } from '../common/pipes/id.pipe';
-import { LinkDto } from './dto/link.dto';
+import { asListItem, LinkDto } from './dto/link.dto';
 import { ListLinksQuery } from './dto/list-links.query';
 import { updateInput } from './dto/to-input';
 import { UpdateLinkDto } from './dto/update-link.dto';
@@ -18,13 +18,16 @@ export class LinksController {
   constructor(private readonly links: LinksService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your links, newest first; filter by tag_id, domain, kind, q' })
-  list(
+  @ApiOperation({
+    summary: 'Your links, newest first; filter by tag_id, domain, kind, q',
+    description: 'S.EE\'s link history: title and target_url are "" when there are none.',
+  })
+  async list(
     @CurrentAccount() account: AuthenticatedAccount,
     @Query() q: ListLinksQuery,
   ): Promise<LinkDto[]> {
     const filter = { tagId: q.tag_id, domain: q.domain, kind: q.kind, q: q.q };
-    return this.links.list(account.id, filter, q.page, q.per_page);
+    return (await this.links.list(account.id, filter, q.page, q.per_page)).map(asListItem);
   }
 
   @Get(':id')

@@ -18,6 +18,8 @@ export interface LinkFilter {
   domainId?: number;
   kind?: LinkKind;
   q?: string;
+  /** Only the links made as QR codes. */
+  qrCode?: boolean;
 }
 
 /** The only owner of `links` and `link_tags`. */
@@ -54,6 +56,10 @@ export class LinksRepository {
 
   getOwnedBySlug(domainId: number, slug: string, accountId: number): Promise<Link | null> {
     return this.repo.findOne({ where: { domainId, slug, accountId }, relations: { tags: true } });
+  }
+
+  countQrCodes(accountId: number): Promise<number> {
+    return this.repo.countBy({ accountId, qrCode: true });
   }
 
   /** The public lookup of the redirect path: one indexed row, no joins. */
@@ -95,6 +101,7 @@ export class LinksRepository {
       .offset((page - 1) * perPage)
       .limit(perPage);
     if (f.kind) qb.andWhere('l.kind = :kind', { kind: f.kind });
+    if (f.qrCode) qb.andWhere('l.qr_code = :qr', { qr: true });
     if (f.domainId) qb.andWhere('l.domain_id = :domainId', { domainId: f.domainId });
     if (f.tagId) {
       qb.innerJoin('link_tags', 'lt', 'lt.link_id = l.id AND lt.tag_id = :tagId', {

@@ -9,6 +9,7 @@ import { Link } from './link.entity';
 import { LinksRepository } from './links.repository';
 import { LinksService } from './links.service';
 import { RedirectCache } from './visits/redirect-cache';
+import { UsageService } from '../usage/usage.service';
 
 const domain = { id: 1, host: 'localhost:3000', accountId: null, createdAt: new Date() };
 
@@ -33,6 +34,7 @@ function setup() {
       Promise.resolve((ids ?? []).map((id) => ({ id }))),
     ),
   };
+  const usage = { countCreation: jest.fn().mockResolvedValue(undefined) };
   const service = new LinksService(
     repo as unknown as LinksRepository,
     domains as unknown as DomainsService,
@@ -44,18 +46,20 @@ function setup() {
     {
       ofLinks: (ids: number[]) => Promise.resolve(new Map(ids.map((id) => [id, 0]))),
     } as unknown as VisitCounts,
+    usage as unknown as UsageService,
   );
-  return { service, repo, uow, events, cache, tx };
+  return { service, repo, uow, events, cache, tx, usage };
 }
 
 const redirect = { kind: 'redirect' as const, targetUrl: 'https://example.com/' };
+const owner = { id: 1, usageLimits: {} };
 
 describe('LinksService', () => {
   it('should try another random slug when one is taken, and grow after three misses', async () => {
     const { service, repo } = setup();
     repo.insert.mockResolvedValueOnce(null).mockResolvedValueOnce(null).mockResolvedValueOnce(null);
     repo.insert.mockResolvedValue(7);
-    const link = await service.create(1, redirect);
+    const link = await service.create(owner, redirect);
     const slugs = repo.insert.mock.calls.map(([values]) => values.slug);
     expect(slugs.slice(0, 3).map((s) => s.length)).toEqual([6, 6, 6]);
     expect(slugs[3]).toHaveLength(7);
@@ -66,14 +70,14 @@ describe('LinksService', () => {
       short_url: `http://localhost:3000/${slugs[3]}`,
     });
     // The next link starts at the grown length: a crowded space stays grown.
-    await service.create(1, redirect);
+    await service.create(owner, redirect);
     expect(repo.insert.mock.calls[4][0].slug).toHaveLength(7);
   });
 
   it('should refuse a custom slug that is taken without trying another', async () => {
     const { service, repo } = setup();
     repo.insert.mockResolvedValue(null);
-    await expect(service.create(1, { ...redirect, customSlug: 'mine' })).rejects.toMatchObject({
+    await expect(service.create(owner, { ...redirect, customSlug: 'mine' })).rejects.toMatchObject({
       status: 409,
       code: 'slug_taken',
     });
@@ -82,23 +86,24 @@ describe('LinksService', () => {
 
   it('should refuse a reserved slug before writing anything', async () => {
     const { service, repo } = setup();
-    const creating = service.create(1, { ...redirect, customSlug: 'api' });
+    const creating = service.create(owner, { ...redirect, customSlug: 'api' });
     await expect(creating).rejects.toBeInstanceOf(DomainError);
     await expect(creating).rejects.toMatchObject({ code: 'slug_reserved' });
     expect(repo.insert).not.toHaveBeenCalled();
   });
 
-  it("should insert inside the caller's transaction, or open one only for tags", async () => {
-    const { service, repo, uow, tx } = setup();
+  it("should insert and count inside the caller's transaction, or open its own", async () => {
+    const { service, repo, uow, tx, usage } = setup();
     repo.insert.mockResolvedValue(1);
-    await service.create(1, redirect);
-    expect(uow.run).not.toHaveBeenCalled();
-    await service.create(1, { ...redirect, tagIds: [3] });
+    await service.create(owner, { ...redirect, tagIds: [3] });
     expect(uow.run).toHaveBeenCalledTimes(1);
-    expect(repo.insert.mock.calls[1][2]).toBe(tx);
+    expect(repo.insert.mock.calls[0][2]).toBe(tx);
+    expect(usage.countCreation).toHaveBeenLastCalledWith(owner, 'link', tx);
     const callerTx = new Tx({} as never);
-    await service.create(1, redirect, callerTx);
-    expect(repo.insert.mock.calls[2][2]).toBe(callerTx);
+    await service.create(owner, { ...redirect, qrCode: true }, callerTx);
+    expect(repo.insert.mock.calls[1][2]).toBe(callerTx);
+    expect(usage.countCreation).toHaveBeenLastCalledWith(owner, 'qrcode', callerTx);
+    expect(uow.run).toHaveBeenCalledTimes(1);
   });
 
   it("should remove a link's content through its kind's event, in the same transaction", async () => {

@@ -12,10 +12,11 @@ import { LinkDto, ShortLinkDto } from './dto/link.dto';
 import { linkRemoving, LinkRemoving } from './link-events';
 import { normalizeUrl, toExpiry } from './link-values';
 import { Link, LinkKind } from './link.entity';
-import { LinkInput, LinkRef, LinkUpdate, PreparedLinkUpdate } from './link-input';
+import { LinkInput, LinkRef, LinkUpdate, PreparedLinkUpdate, usageMetricOf } from './link-input';
 import { LinkChanges, LinkFilter, LinksRepository } from './links.repository';
 import { RandomSlugs } from './random-slugs';
 import { RedirectCache } from './visits/redirect-cache';
+import { UsageOwner, UsageService } from '../usage/usage.service';
 
 /** The address namespace: every share's slug, domain, tags, password and expiry. */
 @Injectable()
@@ -31,13 +32,15 @@ export class LinksService {
     private readonly events: EventEmitter2,
     private readonly clock: Clock,
     private readonly visitCounts: VisitCounts,
+    private readonly usage: UsageService,
   ) {}
 
   /**
    * Inserts the link, in `tx` when the caller writes its content in the same transaction. A taken
    * random slug is retried (in the same transaction); a taken custom slug is a 409.
    */
-  async create(accountId: number, input: LinkInput, tx?: Tx): Promise<ShortLinkDto> {
+  async create(owner: UsageOwner, input: LinkInput, tx?: Tx): Promise<ShortLinkDto> {
+    const accountId = owner.id;
     const domain = this.domains.forCreate(input.domain, accountId, input.kind);
     if (input.customSlug !== undefined && isReservedSlug(input.customSlug)) {
       throw new DomainError(400, 'slug_reserved', `The slug "${input.customSlug}" is reserved`);
@@ -55,12 +58,14 @@ export class LinksService {
         ? normalizeUrl(input.expirationRedirectUrl)
         : null,
       redirectCode: input.redirectCode ?? 302,
+      qrCode: input.qrCode ?? false,
     };
-    const insert = async (t?: Tx): Promise<ShortLinkDto> => {
+    const insert = async (t: Tx): Promise<ShortLinkDto> => {
       for (let attempt = 0; ; attempt++) {
         const slug = input.customSlug ?? this.randomSlugs.next(attempt);
         const id = await this.links.insert({ ...values, slug }, tagIds, t);
         if (id !== null) {
+          await this.usage.countCreation(owner, usageMetricOf(input), t);
           const short_url = this.domains.shortUrl(domain.id, slug);
           return { id, slug, custom_slug: input.customSlug ?? '', short_url };
         }
@@ -69,9 +74,8 @@ export class LinksService {
         }
       }
     };
-    // Tags are rows of their own: with them, the link needs a transaction.
-    if (tx || tagIds.length === 0) return insert(tx);
-    return this.uow.run(insert);
+    // One transaction: the tags and the usage counters go with the link, or nothing does.
+    return tx ? insert(tx) : this.uow.run(insert);
   }
 
   async list(
@@ -94,6 +98,10 @@ export class LinksService {
 
   async get(accountId: number, ref: LinkRef, kind?: LinkKind): Promise<LinkDto> {
     return (await this.toDtos([await this.findOwned(accountId, ref, kind)]))[0];
+  }
+
+  countQrCodes(accountId: number): Promise<number> {
+    return this.links.countQrCodes(accountId);
   }
 
   countByKind(accountId: number): Promise<Partial<Record<LinkKind, number>>> {
@@ -189,12 +197,14 @@ export class LinksService {
   /** As the API shows them, with their visit counts. */
   async toDtos(links: Link[]): Promise<LinkDto[]> {
     const counts = await this.visitCounts.ofLinks(links.map((l) => l.id));
+    const now = this.clock.now();
     return links.map((link) =>
       LinkDto.from(
         link,
         this.domains.hostOf(link.domainId),
         this.domains.shortUrl(link.domainId, link.slug),
         counts.get(link.id) ?? 0,
+        now,
       ),
     );
   }

@@ -39,7 +39,7 @@ export class ShortenController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Body() dto: CreateLinkDto,
   ): Promise<ShortLinkDto> {
-    return this.links.create(account.id, createInput(dto));
+    return this.links.create(account, createInput(dto));
   }
 
   @Get()
@@ -57,7 +57,7 @@ export class ShortenController {
     @Query() query: ShortenQueryDto,
     @Res() res: Response,
   ): Promise<void> {
-    const link = await this.links.create(account.id, createInput(query));
+    const link = await this.links.create(account, createInput(query));
     if (query.json) res.status(200).json(successEnvelope(200, link));
     else res.status(200).type('text/plain; charset=utf-8').send(link.short_url);
   }

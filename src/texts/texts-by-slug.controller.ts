@@ -23,7 +23,7 @@ export class TextsBySlugController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Body() dto: CreateTextDto,
   ): Promise<ShortLinkDto> {
-    return this.texts.create(account.id, dto);
+    return this.texts.create(account, dto);
   }
 
   @Put()

@@ -5,6 +5,8 @@ import { managerOf, Tx } from '../database/unit-of-work';
 import { Text, TextType } from './text.entity';
 
 export type TextMeta = Omit<Text, 'content' | 'link'>;
+/** Characters of content a list shows (S.EE's `content_preview`). */
+export const PREVIEW_CHARS = 100;
 
 export interface TextFilter {
   tagId?: number;
@@ -42,19 +44,27 @@ export class TextsRepository {
     return (await qb.getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
   }
 
-  /** Everything but the content (a list of 2 MiB texts must stay small). */
-  getMetaByLinkIds(linkIds: number[]): Promise<TextMeta[]> {
-    if (linkIds.length === 0) return Promise.resolve([]);
-    return this.repo.find({
-      select: {
-        linkId: true,
-        textType: true,
-        language: true,
-        sizeBytes: true,
-        burnAfterRead: true,
-      },
-      where: { linkId: In(linkIds) },
-    });
+  /** Everything but the content, which only its start (a list of 2 MiB texts must stay small). */
+  async getMetaByLinkIds(linkIds: number[]): Promise<(TextMeta & { preview: string })[]> {
+    if (linkIds.length === 0) return [];
+    const rows = await this.repo
+      .createQueryBuilder('t')
+      .select('t.link_id', 'link_id')
+      .addSelect('t.text_type', 'text_type')
+      .addSelect('t.language', 'language')
+      .addSelect('t.size_bytes', 'size_bytes')
+      .addSelect('t.burn_after_read', 'burn_after_read')
+      .addSelect(`SUBSTR(t.content, 1, ${PREVIEW_CHARS})`, 'preview')
+      .where({ linkId: In(linkIds) })
+      .getRawMany<Record<string, string | number | null>>();
+    return rows.map((r) => ({
+      linkId: Number(r.link_id),
+      textType: r.text_type as TextType,
+      language: r.language as string | null,
+      sizeBytes: Number(r.size_bytes),
+      burnAfterRead: Boolean(Number(r.burn_after_read)),
+      preview: String(r.preview ?? ''),
+    }));
   }
 
   async update(linkId: number, changes: Partial<Omit<Text, 'linkId' | 'link'>>, tx: Tx) {

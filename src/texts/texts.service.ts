@@ -1,8 +1,9 @@
+import type { UsageOwner } from '../usage/usage.service';
 import { Injectable } from '@nestjs/common';
 import { notFound } from '../common/errors/domain-error';
 import { Env } from '../config/env';
 import { UnitOfWork } from '../database/unit-of-work';
-import { LinkDto, ShortLinkDto } from '../links/dto/link.dto';
+import { asListItem, LinkDto, ShortLinkDto } from '../links/dto/link.dto';
 import { linkFields } from '../links/dto/to-input';
 import { Link } from '../links/link.entity';
 import { LinkRef } from '../links/link-input';
@@ -23,7 +24,7 @@ export class TextsService {
   ) {}
 
   /** The link and its text are written in one transaction: both or neither. */
-  async create(accountId: number, dto: CreateTextDto): Promise<ShortLinkDto> {
+  async create(owner: UsageOwner, dto: CreateTextDto): Promise<ShortLinkDto> {
     const sizeBytes = measure(dto.content, this.env.TEXT_MAX_BYTES);
     const language = languageFor(dto.text_type, dto.language, dto.content);
     const input = {
@@ -34,7 +35,7 @@ export class TextsService {
       customSlug: dto.custom_slug,
     };
     return this.uow.run(async (tx) => {
-      const link = await this.links.create(accountId, input, tx);
+      const link = await this.links.create(owner, input, tx);
       const row = {
         linkId: link.id,
         textType: dto.text_type,
@@ -83,7 +84,12 @@ export class TextsService {
       this.texts.getMetaByLinkIds(ids),
     ]);
     const byId = new Map(metas.map((m) => [m.linkId, m]));
-    return links.filter((l) => byId.has(l.id)).map((l) => toTextDto(l, byId.get(l.id)!));
+    return links
+      .filter((l) => byId.has(l.id))
+      .map((l) => {
+        const meta = byId.get(l.id)!;
+        return { ...asListItem(toTextDto(l, meta)), content_preview: meta.preview };
+      });
   }
 
   delete(accountId: number, ref: LinkRef) {

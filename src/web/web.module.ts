@@ -9,16 +9,17 @@ import { FileBytesController } from './file-bytes.controller';
 import { FileServer } from './file-server';
 import { HomeController } from './home.controller';
 import { ShareResponder } from './share-responder';
+import { QrCodeController } from './qr-code.controller';
 import { ShortAddressController } from './short-address.controller';
 
 /**
- * The public side: `/<slug>`, `/<slug>/raw`, the unlock form, `/u/...` file bytes, every page
+ * The public side: `/<slug>`, `/<slug>/raw`, `/<slug>/qr.png|svg|pdf`, the unlock form, `/u/...` file bytes, every page
  * template and the one header policy. Imported last in AppModule: `/:slug` must not shadow any
  * other route.
  */
 @Module({
   imports: [LinksModule, TextsModule, FilesModule, DomainsModule],
-  controllers: [HomeController, FileBytesController, ShortAddressController],
+  controllers: [HomeController, FileBytesController, QrCodeController, ShortAddressController],
   providers: [ShareResponder, FileServer, { provide: ErrorPages, useClass: WebErrorPages }],
   exports: [ErrorPages],
 })

@@ -39,6 +39,7 @@ describe(`Migrations on ${dbKind()}`, () => {
 const TABLES = [
   'accounts',
   'api_tokens',
+  'bio_pages',
   'custom_domains',
   'domains',
   'files',
@@ -49,6 +50,7 @@ const TABLES = [
   'settings',
   'tags',
   'texts',
+  'usage_counters',
   'visit_events',
   'visit_rollups',
   'visitor_days',

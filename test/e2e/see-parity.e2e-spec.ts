@@ -86,4 +86,71 @@ describe('S.EE parity', () => {
       .send({ name: 'x', expires_in_days: 0 });
     expect(tooLong.status).toBe(400);
   });
+
+  it("should list links with S.EE's history fields (strings stay strings)", async () => {
+    const b = await createAccount(t);
+    const made = await t
+      .api()
+      .post('/api/v1/shorten')
+      .set(b.auth)
+      .send({ domain: 'localhost:3000', target_url: 'https://example.com/a' })
+      .expect(200);
+    await t.api().post('/api/v1/text').set(b.auth).send({ content: 'hello' }).expect(200);
+    const res = await t.api().get('/api/v1/links?page=1').set('Authorization', b.token);
+    expect(res.status).toBe(200);
+    const [text, link] = res.body.data as Record<string, unknown>[];
+    expect(link).toMatchObject({
+      created_at: expect.any(Number),
+      domain: 'localhost:3000',
+      object_type: 1,
+      short_url: made.body.data.short_url,
+      slug: made.body.data.slug,
+      target_url: 'https://example.com/a',
+      title: '',
+      visit_count: 0,
+      is_expired: false,
+    });
+    expect(text).toMatchObject({ object_type: 2, target_url: '', title: '' });
+    // A single resource keeps null: our PATCH reads it back.
+    const one = await t
+      .api()
+      .get(`/api/v1/links/${link.id as number}`)
+      .set(b.auth)
+      .expect(200);
+    expect(one.body.data.title).toBeNull();
+  });
+
+  it("should list texts with S.EE's history fields: a preview, whether expired, the type", async () => {
+    const b = await createAccount(t);
+    const long = 'é'.repeat(150);
+    await t.api().post('/api/v1/text').set(b.auth).send({ content: long, title: 'Long' });
+    const soon = Math.floor(t.clock.now() / 1000) + 60;
+    await t
+      .api()
+      .post('/api/v1/text')
+      .set(b.auth)
+      .send({ content: '# hi', text_type: 'markdown', expire_at: soon })
+      .expect(200);
+    t.clock.advance(120_000);
+    const res = await t.api().get('/api/v1/texts?page=1').set(b.auth).expect(200);
+    t.clock.reset();
+    const [md, plain] = res.body.data as Record<string, unknown>[];
+    expect(md).toMatchObject({
+      id: expect.any(Number),
+      content_preview: '# hi',
+      is_expired: true,
+      text_type: 'markdown',
+      title: '',
+      domain: 'localhost:3000',
+      short_url: expect.any(String),
+      slug: expect.any(String),
+      created_at: expect.any(Number),
+    });
+    expect(plain).toMatchObject({
+      content_preview: 'é'.repeat(100),
+      is_expired: false,
+      title: 'Long',
+    });
+    expect(plain).not.toHaveProperty('content');
+  });
 });

@@ -8,6 +8,7 @@ import { VisitRollups1763700600000 } from './1763700600000-VisitRollups';
 import { CustomDomains1763700700000 } from './1763700700000-CustomDomains';
 import { TokenExpiry1763700800000 } from './1763700800000-TokenExpiry';
 import { Settings1763700900000 } from './1763700900000-Settings';
+import { SeeParity1763701000000 } from './1763701000000-SeeParity';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   CustomDomains1763700700000,
   TokenExpiry1763700800000,
   Settings1763700900000,
+  SeeParity1763701000000,
 ];

@@ -12,6 +12,19 @@ export class ShortLinkDto {
   @ApiProperty({ example: 'http://localhost:3000/aZ3k9Q' }) short_url!: string;
 }
 
+/** S.EE's `object_type` numbers; a QR code is a redirect made through `/qrcode`. */
+export const OBJECT_TYPES = { redirect: 1, text: 2, file: 3, qrcode: 4, bio: 5 } as const;
+
+/**
+ * S.EE's history items decode `title` and `target_url` as strings: lists answer "" for none.
+ * Single resources keep null, which our PATCH semantics (null clears) read back.
+ */
+export const asListItem = <T extends LinkDto>(dto: T): T => ({
+  ...dto,
+  title: dto.title ?? '',
+  target_url: dto.target_url ?? '',
+});
+
 export class LinkDto {
   @ApiProperty() id!: number;
   @ApiProperty({ enum: LINK_KINDS }) kind!: string;
@@ -31,10 +44,18 @@ export class LinkDto {
     description: 'Visits by people (bots left out), all time, from the analytics rollups',
   })
   visit_count!: number;
+  @ApiProperty({
+    type: 'integer',
+    enum: Object.values(OBJECT_TYPES),
+    description: "S.EE's kind number: 1 link, 2 text, 3 file, 4 QR code, 5 bio page",
+  })
+  object_type!: number;
+  @ApiProperty({ description: 'Past its expiry (it answers 410, or its expiry redirect)' })
+  is_expired!: boolean;
   @ApiProperty() created_at!: number;
   @ApiProperty() updated_at!: number;
 
-  static from(l: Link, host: string, shortUrl: string, visitCount: number): LinkDto {
+  static from(l: Link, host: string, shortUrl: string, visitCount: number, now: number): LinkDto {
     return {
       id: l.id,
       kind: l.kind,
@@ -50,6 +71,8 @@ export class LinkDto {
       redirect_code: l.redirectCode,
       clicks: l.clicks,
       visit_count: visitCount,
+      object_type: l.qrCode ? OBJECT_TYPES.qrcode : OBJECT_TYPES[l.kind],
+      is_expired: l.expireAt !== null && l.expireAt.getTime() <= now,
       created_at: toUnix(l.createdAt),
       updated_at: toUnix(l.updatedAt),
     };

@@ -89,6 +89,15 @@ export class VisitsService {
     return { type: 'redirect', status: link.redirectCode, location: link.targetUrl! };
   }
 
+  /** The share at an address, whatever its state (its QR code is printed before and after). */
+  async lookup(host: string | undefined, slug: string): Promise<Link> {
+    const domain = this.domains.forRequest(host);
+    const link =
+      domain && SLUG_PATTERN.test(slug) ? await this.links.getBySlug(domain.id, slug) : null;
+    if (!link) throw notFound('Link');
+    return link;
+  }
+
   /** A visit that reached the share by another address (a file's bytes at `/u/...`). */
   recordDirect(link: Link, r: Pick<VisitRequest, 'headers' | 'remoteAddress' | 'url'>): void {
     this.clicks.record(link.id);

@@ -14,6 +14,8 @@ export class TextDto extends LinkDto {
   @ApiProperty({ description: 'Bytes of UTF-8' }) size!: number;
   @ApiProperty() burn_after_read!: boolean;
   @ApiPropertyOptional({ description: 'Present on single texts, not in lists' }) content?: string;
+  @ApiPropertyOptional({ description: 'In lists: the first 100 characters of the content' })
+  content_preview?: string;
 }
 
 /** S.EE style: PUT /text names the share by domain and slug in the body. */

@@ -1,0 +1,45 @@
+import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedAccount } from '../auth/authenticated-account';
+import { CurrentAccount } from '../auth/current-account.decorator';
+import { ApiAuth } from '../common/openapi';
+import { PageQuery } from '../common/pagination';
+import { LinkAddressDto } from '../links/dto/update-link.dto';
+import { CreatedQrCodeDto, CreateQrCodeDto, QrCodeListDto } from './qr-code.dto';
+import { QrCodesService } from './qr-codes.service';
+
+/** S.EE's QR codes: short links made to be printed and scanned. */
+@ApiTags('qr codes')
+@ApiAuth()
+@Controller('api/v1')
+export class QrCodesController {
+  constructor(private readonly qrCodes: QrCodesService) {}
+
+  @Post('qrcode')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Make a QR code: a short link, with its image as PNG, SVG and PDF',
+    description: 'The images encode the short URL with ?qr=1. Counts against qrcode limits.',
+  })
+  create(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Body() dto: CreateQrCodeDto,
+  ): Promise<CreatedQrCodeDto> {
+    return this.qrCodes.create(account, dto);
+  }
+
+  @Delete('qrcode')
+  @ApiOperation({ summary: 'Delete the QR code named by domain and slug' })
+  delete(@CurrentAccount() account: AuthenticatedAccount, @Body() dto: LinkAddressDto) {
+    return this.qrCodes.delete(account.id, dto);
+  }
+
+  @Get('qrcodes')
+  @ApiOperation({ summary: 'Your QR codes, newest first, with their scans' })
+  list(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Query() q: PageQuery,
+  ): Promise<QrCodeListDto> {
+    return this.qrCodes.list(account.id, q.page, q.per_page);
+  }
+}

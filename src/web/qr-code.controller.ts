@@ -1,0 +1,65 @@
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { Public } from '../common/decorators/public.decorator';
+import { RawResponse } from '../common/decorators/raw-response.decorator';
+import { invalid } from '../common/errors/domain-error';
+import { DomainsService } from '../domains/domains.service';
+import { VisitsService } from '../links/visits/visits.service';
+import { QR_CONTENT_TYPES, QrFormat, qrImage } from '../qr/qr-images';
+
+/** `/<slug>/qr.png|svg|pdf`: the share's short URL with `?qr=1`, so scans show in analytics. */
+@ApiTags('qr codes')
+@Public()
+@RawResponse()
+@Controller()
+export class QrCodeController {
+  constructor(
+    private readonly visits: VisitsService,
+    private readonly domains: DomainsService,
+  ) {}
+
+  @Get(':slug/qr.png')
+  @ApiProduces('image/png')
+  @ApiOperation({ summary: "A share's QR code as PNG; ?size= its width in pixels (64-2048)" })
+  png(
+    @Param('slug') slug: string,
+    @Query('size') size: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
+    return this.send('png', slug, req, res, sizeOf(size));
+  }
+
+  @Get(':slug/qr.svg')
+  @ApiProduces('image/svg+xml')
+  @ApiOperation({ summary: "A share's QR code as SVG" })
+  svg(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {
+    return this.send('svg', slug, req, res);
+  }
+
+  @Get(':slug/qr.pdf')
+  @ApiProduces('application/pdf')
+  @ApiOperation({ summary: "A share's QR code as a one-page vector PDF, for print" })
+  pdf(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {
+    return this.send('pdf', slug, req, res);
+  }
+
+  private async send(format: QrFormat, slug: string, req: Request, res: Response, size?: number) {
+    const link = await this.visits.lookup(req.headers.host, slug);
+    const url = `${this.domains.shortUrl(link.domainId, link.slug)}?qr=1`;
+    res
+      .status(200)
+      .type(QR_CONTENT_TYPES[format])
+      .set('Cache-Control', 'public, max-age=86400')
+      .set('Content-Disposition', `inline; filename="${link.slug}-qr.${format}"`)
+      .send(await qrImage(url, format, size));
+  }
+}
+
+function sizeOf(v: unknown): number | undefined {
+  if (v === undefined) return undefined;
+  const n = typeof v === 'string' && /^\d{1,4}$/.test(v) ? Number(v) : NaN;
+  if (!(n >= 64 && n <= 2048)) throw invalid('size', 'size must be a whole number from 64 to 2048');
+  return n;
+}
