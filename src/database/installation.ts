@@ -5,36 +5,48 @@ import { Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { Setting } from './setting.entity';
 
-const ID = 'installation_id';
-
 /**
- * A random id made once per database: instances sharing a database share it, and nothing else
- * does (another installation on the same Redis, a database dropped and made again under the
- * same name). It names what the installation keeps in Redis.
+ * Random values made once per database: instances sharing a database share them, and nothing
+ * else does (another installation on the same Redis, a database dropped and made again under the
+ * same name).
  */
 @Injectable()
 export class Installation {
-  private id?: Promise<string>;
+  private readonly values = new Map<string, Promise<string>>();
 
   constructor(@InjectRepository(Setting) private readonly settings: Repository<Setting>) {}
 
+  /** Names what the installation keeps in Redis. */
   idOf(): Promise<string> {
-    this.id ??= this.load().catch((e: unknown) => {
-      this.id = undefined;
-      throw e;
-    });
-    return this.id;
+    return this.valueOf('installation_id', 12);
   }
 
-  private async load(): Promise<string> {
-    const found = await this.settings.findOneBy({ name: ID });
+  /** Signs URLs every instance must accept (private files' download URLs). Never shown. */
+  signingKey(): Promise<string> {
+    return this.valueOf('url_signing_key', 32);
+  }
+
+  private valueOf(name: string, bytes: number): Promise<string> {
+    let value = this.values.get(name);
+    if (!value) {
+      value = this.load(name, bytes).catch((e: unknown) => {
+        this.values.delete(name);
+        throw e;
+      });
+      this.values.set(name, value);
+    }
+    return value;
+  }
+
+  private async load(name: string, bytes: number): Promise<string> {
+    const found = await this.settings.findOneBy({ name });
     if (found) return found.value;
     try {
-      await this.settings.insert({ name: ID, value: randomBytes(12).toString('hex') });
+      await this.settings.insert({ name, value: randomBytes(bytes).toString('hex') });
     } catch (e) {
       // Another instance made it first: theirs is the one.
       if (!isUniqueViolation(e)) throw e;
     }
-    return (await this.settings.findOneByOrFail({ name: ID })).value;
+    return (await this.settings.findOneByOrFail({ name })).value;
   }
 }

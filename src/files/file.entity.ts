@@ -26,5 +26,7 @@ export class StoredFile {
   @Column({ name: 'dedupe_sha256', type: 'varchar', length: 64, nullable: true })
   dedupeSha256!: string | null;
   @Column({ name: 'upload_status', type: 'smallint' }) uploadStatus!: number;
+  /** S.EE's private files: the bytes are served only through signed URLs. */
+  @Column({ name: 'is_private', type: 'boolean', default: false }) isPrivate!: boolean;
   @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;
 }

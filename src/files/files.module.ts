@@ -1,3 +1,6 @@
+import { PrivateFilesController } from './private-files.controller';
+import { PrivateFilesService } from './private-files.service';
+import { PrivateUrls } from './private-urls';
 import { Module } from '@nestjs/common';
 import { AnalyticsModule } from '../analytics/analytics.module';
 import { TypeOrmModule } from '@nestjs/typeorm';
@@ -21,8 +24,8 @@ import { StorageModule } from './storage/storage.module';
     StorageModule,
     AnalyticsModule,
   ],
-  controllers: [FilesController],
-  providers: [FilesRepository, FilesService, FileRemovalListener],
-  exports: [FilesService, StorageModule],
+  controllers: [FilesController, PrivateFilesController],
+  providers: [FilesRepository, FilesService, FileRemovalListener, PrivateUrls, PrivateFilesService],
+  exports: [FilesService, PrivateFilesService, StorageModule],
 })
 export class FilesModule {}

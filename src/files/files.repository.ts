@@ -37,6 +37,14 @@ export class FilesRepository {
     return this.repo.findOneBy({ linkId });
   }
 
+  getByLinkIdWithLink(linkId: number): Promise<StoredFile | null> {
+    return this.repo.findOne({ where: { linkId }, relations: { link: true } });
+  }
+
+  async setPrivate(linkId: number, isPrivate: boolean): Promise<void> {
+    await this.repo.update({ linkId }, { isPrivate });
+  }
+
   getByAccountAndSha(accountId: number, sha256: string): Promise<StoredFile | null> {
     return this.repo.findOne({ where: { accountId, sha256 }, relations: { link: true } });
   }

@@ -95,6 +95,7 @@ export class FilesService {
         deleteHash: randomBytes(16).toString('hex'),
         uploadStatus: UPLOAD_COMPLETED,
         dedupeSha256: dedupe ? file.sha256 : null,
+        isPrivate: fields.is_private ?? false,
         createdAt: new Date(),
       };
       const input = {
@@ -172,6 +173,7 @@ export class FilesService {
       delete: `${this.apiBase}/file/delete/${f.deleteHash}`,
       page: pageUrl ?? (f.link ? this.pageUrlOf(f.link) : ''),
       upload_status: f.uploadStatus,
+      is_private: f.isPrivate,
     };
   }
 

@@ -9,6 +9,7 @@ import { notFound } from '../common/errors/domain-error';
 import { DomainsService } from '../domains/domains.service';
 import { FileServer } from './file-server';
 import { FilesService } from '../files/files.service';
+import { PrivateFilesService } from '../files/private-files.service';
 
 /** The bytes at `/u/<yyyy>/<mm>/<dd>/<random>/<storename>` (the record's `url`). */
 @ApiExcludeController()
@@ -21,6 +22,7 @@ export class FileBytesController {
     private readonly server: FileServer,
     private readonly visits: VisitsService,
     private readonly domains: DomainsService,
+    private readonly privateFiles: PrivateFilesService,
   ) {}
 
   @Get('*path')
@@ -31,6 +33,8 @@ export class FileBytesController {
     if (!domain || (domain.accountId !== null && domain.id !== file.link!.domainId)) {
       throw notFound('File');
     }
+    // A private file's bytes only with a current signature (GET /file/private/download-url).
+    if (!(await this.privateFiles.servable(file, req.query))) throw notFound('File');
     if (isCountable(req.method, req.headers.range)) {
       this.visits.recordDirect(file.link!, {
         headers: req.headers,

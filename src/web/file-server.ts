@@ -26,6 +26,8 @@ export class FileServer {
       ETag: etag,
       'Last-Modified': file.createdAt.toUTCString(),
       ...FILE_BYTES_HEADERS,
+      // A signed URL is one person's: no shared cache keeps it past the signature.
+      ...(file.isPrivate ? { 'Cache-Control': 'private, no-store' } : {}),
       'Content-Disposition': contentDisposition(active ? 'attachment' : 'inline', file.filename),
     });
     if (req.headers['if-none-match'] === etag) {

@@ -64,6 +64,8 @@ export class ShareResponder {
 
   private async sendFile(req: Request, res: Response, link: Link, raw = false): Promise<void> {
     const file = await this.files.getByLink(link);
+    // Private bytes leave every public address: the page shows them, so it goes too.
+    if (file.isPrivate) throw notFound('File');
     if (raw) return this.fileServer.send(req, res, file);
     res.status(200).set(sharePageHeaders()).type('html');
     res.send(

@@ -105,4 +105,40 @@ describe('Files on the S3 driver', () => {
       .expect(400);
     expect(await keys()).toEqual([]);
   });
+
+  it('should hand out a presigned bucket URL for a private file, the same one for a while', async () => {
+    const body = png(5, 5);
+    const res = await t
+      .api()
+      .post('/api/v1/file/upload')
+      .set(a.auth)
+      .field('is_private', '1')
+      .attach('file', body, 'secret.png')
+      .expect(200);
+    const { file_id, path } = res.body.data as { file_id: number; path: string };
+    await t.api().get(`/u${path}`).expect(404);
+    const ask = () =>
+      t.api().get(`/api/v1/file/private/download-url?file_id=${file_id}`).set(a.auth).expect(200);
+    const { data } = (await ask()).body as { data: { url: string; expires_at: number } };
+    expect(data.url.startsWith(`${endpoint}/linkdrop/${path.slice(1)}?`)).toBe(true);
+    expect(data.url).toContain('X-Amz-Signature=');
+    expect((await ask()).body.data).toEqual({ file_id, ...data });
+    // The bucket itself checks the signature and serves the bytes.
+    const got = await fetch(data.url);
+    expect(got.status).toBe(200);
+    expect(Buffer.compare(Buffer.from(await got.arrayBuffer()), body)).toBe(0);
+    // s3rver does not check V4 signatures; what AWS checks is there, signed with our key.
+    const q = new URL(data.url).searchParams;
+    expect(q.get('X-Amz-Algorithm')).toBe('AWS4-HMAC-SHA256');
+    expect(q.get('X-Amz-Credential')).toMatch(/^S3RVER\/\d{8}\/us-east-1\/s3\/aws4_request$/);
+    expect(q.get('X-Amz-Signature')).toMatch(/^[0-9a-f]{64}$/);
+    const expiresIn = Number(q.get('X-Amz-Expires'));
+    expect(expiresIn).toBe(4200);
+    const signedAt = Date.parse(
+      q
+        .get('X-Amz-Date')!
+        .replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, '$1-$2-$3T$4:$5:$6Z'),
+    );
+    expect(signedAt / 1000 + expiresIn).toBe(data.expires_at);
+  });
 });

@@ -18,6 +18,7 @@ export const RECORD_KEYS = [
   'filename',
   'hash',
   'height',
+  'is_private',
   'mime_type',
   'page',
   'path',

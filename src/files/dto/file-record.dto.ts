@@ -23,6 +23,8 @@ export class FileRecordDto {
   @ApiProperty({ description: "The file's share page (its short link)" }) page!: string;
   @ApiProperty({ description: '2 = completed (the only state a stored file has)', example: 2 })
   upload_status!: number;
+  @ApiProperty({ description: 'Private: `url` and the share page answer 404 to others' })
+  is_private!: boolean;
   @ApiPropertyOptional({ description: 'Unix seconds; in history entries' }) created_at?: number;
   @ApiPropertyOptional({ description: 'Visits by people, all time; in history entries' })
   visit_count?: number;

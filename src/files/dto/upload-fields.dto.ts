@@ -1,7 +1,7 @@
 import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsString, Matches, MaxLength } from 'class-validator';
 import type { Request } from 'express';
 import { createValidationPipe } from '../../common/pipes/validation.pipe';
 import { SLUG_PATTERN } from '../../common/slug';
@@ -16,6 +16,14 @@ export class UploadFieldsDto {
   @IsAbsentOr()
   @Matches(SLUG_PATTERN, { message: 'custom_slug must be 1-64 characters of A-Z a-z 0-9 _ -' })
   custom_slug?: string;
+  /** S.EE sends `is_private=1`; multipart fields are text. */
+  @emptyIsAbsent()
+  @Transform(({ value }: { value: unknown }) =>
+    value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value,
+  )
+  @IsAbsentOr()
+  @IsBoolean({ message: 'is_private must be 1, 0, true or false' })
+  is_private?: boolean;
 }
 
 /** The validated text fields of a multipart upload (multer puts them on the body). */

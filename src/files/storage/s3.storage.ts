@@ -7,6 +7,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { Env } from '../../config/env';
 import { ByteRange, Storage } from './storage';
@@ -82,6 +83,16 @@ export class S3Storage extends Storage {
       );
     }
     return stale.length;
+  }
+
+  override presignedUrl(key: string, signedAt: Date, expiresAt: Date, filename: string) {
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: key,
+      ResponseContentDisposition: `inline; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    });
+    const expiresIn = Math.round((expiresAt.getTime() - signedAt.getTime()) / 1000);
+    return getSignedUrl(this.client, command, { expiresIn, signingDate: signedAt });
   }
 
   async delete(key: string): Promise<void> {

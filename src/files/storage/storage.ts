@@ -21,6 +21,13 @@ export abstract class Storage {
    * incomplete multipart uploads, older than `olderThanMs`. Answers how many it removed.
    */
   abstract sweepAbandoned(olderThanMs: number): Promise<number>;
+  /**
+   * A URL the store itself serves the bytes at until `expiresAt`, signed as of `signedAt` (the
+   * same moment gives the same URL); null when the store has no such URLs (local disk).
+   */
+  presignedUrl(_key: string, _signedAt: Date, _expiresAt: Date, _filename: string) {
+    return Promise.resolve<string | null>(null);
+  }
 }
 
 /** The storage key of a record's path (`/2026/11/21/…/x.png` → `2026/11/21/…/x.png`). */

@@ -1,0 +1,56 @@
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { IsBoolean, IsInt, Min } from 'class-validator';
+import type { AuthenticatedAccount } from '../auth/authenticated-account';
+import { CurrentAccount } from '../auth/current-account.decorator';
+import { ApiAuth } from '../common/openapi';
+import { IdPipe } from '../common/pipes/id.pipe';
+import { ToInt } from '../common/pipes/query-transforms';
+import { FileRecordDto } from './dto/file-record.dto';
+import { PrivateFilesService } from './private-files.service';
+
+class DownloadUrlQuery {
+  @ApiProperty() @ToInt() @IsInt() @Min(1) file_id!: number;
+}
+
+class FileChangesDto {
+  @ApiProperty({ description: 'true: the bytes leave the public URLs; false: they are back' })
+  @IsBoolean()
+  is_private!: boolean;
+}
+
+export class DownloadUrlDto {
+  @ApiProperty({ type: 'integer' }) file_id!: number;
+  @ApiProperty({ description: 'Valid until expires_at; the same URL for 10 minutes' }) url!: string;
+  @ApiProperty({ type: 'integer', description: 'Unix seconds, at least an hour ahead' })
+  expires_at!: number;
+}
+
+@ApiTags('files')
+@ApiAuth()
+@Controller('api/v1')
+export class PrivateFilesController {
+  constructor(private readonly privateFiles: PrivateFilesService) {}
+
+  @Get('file/private/download-url')
+  @ApiOperation({
+    summary: 'A signed download URL of one of your files (S.EE), valid at least an hour',
+    description: 'On S3 storage: a presigned URL of the bucket.',
+  })
+  downloadUrl(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Query() q: DownloadUrlQuery,
+  ): Promise<DownloadUrlDto> {
+    return this.privateFiles.downloadUrl(account.id, q.file_id);
+  }
+
+  @Patch('files/:id')
+  @ApiOperation({ summary: 'Make one of your files private or public again' })
+  update(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Param('id', IdPipe) id: number,
+    @Body() dto: FileChangesDto,
+  ): Promise<FileRecordDto> {
+    return this.privateFiles.setPrivate(account.id, id, dto.is_private);
+  }
+}
