@@ -7,11 +7,16 @@ import { AuthenticatedAccount } from './authenticated-account';
 import { TokensService } from './tokens.service';
 import { UsageService } from '../usage/usage.service';
 
-/** The token from `Authorization: Bearer <t>`, a bare `Authorization: <t>`, or `?signature=<t>`. */
+/**
+ * The token from `Authorization: Bearer <t>`, a bare `Authorization: <t>`, or `?signature=<t>`
+ * (in a form body too).
+ */
 export function extractToken(req: Request): string | undefined {
   const header = req.headers.authorization?.trim();
   if (header) return header.replace(/^Bearer\s+/i, '').trim() || undefined;
-  const signature = req.query.signature;
+  // YOURLS clients may post `signature` in a form body instead of the query string.
+  const body: unknown = req.is('application/x-www-form-urlencoded') ? req.body : undefined;
+  const signature = req.query.signature ?? (body as Record<string, unknown> | undefined)?.signature;
   return typeof signature === 'string' && signature !== '' ? signature : undefined;
 }
 

@@ -32,6 +32,8 @@ const RESERVED = new Set([
   'admin',
   'favicon.ico',
   'robots.txt',
+  'yourls',
+  'internal',
 ]);
 
 export const isReservedSlug = (slug: string) => RESERVED.has(slug.toLowerCase());

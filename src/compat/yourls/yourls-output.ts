@@ -1,0 +1,55 @@
+import type { Response } from 'express';
+
+/** What a YOURLS API call answers: the fields, and the line `format=simple` prints. */
+export interface YourlsResult {
+  body: Record<string, unknown>;
+  simple: string;
+}
+
+export const YOURLS_FORMATS = ['simple', 'json', 'jsonp', 'xml'] as const;
+export type YourlsFormat = (typeof YOURLS_FORMATS)[number];
+
+/** A JavaScript name: the callback of a JSONP answer runs in the caller's page. */
+const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+
+/** YOURLS's HTTP status: `statusCode`, else `errorCode`, else 200. */
+const statusOf = (body: Record<string, unknown>): number =>
+  Number(body.statusCode ?? body.errorCode ?? 200);
+
+export function sendYourls(
+  res: Response,
+  format: YourlsFormat,
+  result: YourlsResult,
+  callback?: string,
+): void {
+  res.status(statusOf(result.body));
+  if (format === 'json') {
+    res.type('application/json').send(JSON.stringify(result.body));
+  } else if (format === 'jsonp') {
+    const name = callback && CALLBACK.test(callback) && callback.length <= 64 ? callback : 'yourls';
+    res
+      .type('application/javascript')
+      .set('X-Content-Type-Options', 'nosniff')
+      .send(`${name}(${JSON.stringify({ ...result.body, callback: name })})`);
+  } else if (format === 'xml') {
+    res
+      .type('application/xml')
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<result>${toXml(result.body)}</result>`);
+  } else {
+    res.type('text/plain; charset=utf-8').send(result.simple);
+  }
+}
+
+function toXml(value: Record<string, unknown>): string {
+  return Object.entries(value)
+    .map(([k, v]) => {
+      const inner =
+        v !== null && typeof v === 'object'
+          ? toXml(v as Record<string, unknown>)
+          : escapeXml(String(v ?? ''));
+      return `<${k}>${inner}</${k}>`;
+    })
+    .join('');
+}
+
+const escapeXml = (s: string): string => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

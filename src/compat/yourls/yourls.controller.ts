@@ -1,0 +1,59 @@
+import { All, Controller, Req, Res, UseFilters } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import type { AuthenticatedAccount } from '../../auth/authenticated-account';
+import { CurrentAccount } from '../../auth/current-account.decorator';
+import { RawResponse } from '../../common/decorators/raw-response.decorator';
+import { ApiAuth } from '../../common/openapi';
+import { YourlsErrorsFilter } from './yourls-errors.filter';
+import { sendYourls, YourlsResult } from './yourls-output';
+import { formatOf, paramsOf } from './yourls.params';
+import { YourlsService } from './yourls.service';
+
+/**
+ * The YOURLS API (`yourls-api.php`), which ShareX's built-in shortener and many tools speak:
+ * `signature` as the token, GET or a form POST, answers in YOURLS's shapes.
+ */
+@ApiTags('yourls compatibility')
+@ApiAuth()
+@RawResponse()
+@UseFilters(YourlsErrorsFilter)
+@Controller()
+export class YourlsController {
+  constructor(private readonly yourls: YourlsService) {}
+
+  @All(['yourls', 'yourls-api.php'])
+  @ApiProduces('text/plain', 'application/json', 'application/javascript', 'application/xml')
+  @ApiOperation({
+    summary: 'YOURLS API: action=shorturl|expand|url-stats|version',
+    description:
+      'Parameters in the query or a form body: signature (the API token), action, url, keyword, ' +
+      'title, shorturl, format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets ' +
+      'a random slug. statusCode and errorCode are strings, as YOURLS sends them.',
+  })
+  async call(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const p = paramsOf(req);
+    sendYourls(res, formatOf(p.format), await this.run(account, p, req.ip ?? ''), p.callback);
+  }
+
+  private run(account: AuthenticatedAccount, p: Record<string, string | undefined>, ip: string) {
+    switch (p.action) {
+      case 'shorturl':
+        return this.yourls.shorturl(account, p, ip);
+      case 'expand':
+        return this.yourls.expand(account.id, p.shorturl);
+      case 'url-stats':
+        return this.yourls.urlStats(account.id, p.shorturl);
+      case 'version':
+        return this.yourls.version();
+      default: {
+        const message = 'Unknown or missing "action" parameter';
+        return { body: { errorCode: '400', message }, simple: message } satisfies YourlsResult;
+      }
+    }
+  }
+}
