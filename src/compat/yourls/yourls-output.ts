@@ -46,7 +46,7 @@ function toXml(value: Record<string, unknown>): string {
       const inner =
         v !== null && typeof v === 'object'
           ? toXml(v as Record<string, unknown>)
-          : escapeXml(String(v ?? ''));
+          : escapeXml(v === null || v === undefined ? '' : String(v as string | number | boolean));
       return `<${k}>${inner}</${k}>`;
     })
     .join('');
