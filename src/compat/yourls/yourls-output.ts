@@ -46,7 +46,7 @@ function toXml(value: Record<string, unknown>): string {
       const inner =
         v !== null && typeof v === 'object'
           ? toXml(v as Record<string, unknown>)
-          : escapeXml(v === null || v === undefined ? '' : String(v as string | number | boolean));
+          : escapeXml(typeof v === 'string' || typeof v === 'number' ? String(v) : '');
       return `<${k}>${inner}</${k}>`;
     })
     .join('');
