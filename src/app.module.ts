@@ -30,6 +30,7 @@ import { RedisModule } from './redis/redis.module';
 import { TagsModule } from './tags/tags.module';
 import { TextsModule } from './texts/texts.module';
 import { QrCodesModule } from './qr/qr-codes.module';
+import { BioModule } from './bio/bio.module';
 import { UsageModule } from './usage/usage.module';
 import { WebModule } from './web/web.module';
 
@@ -56,6 +57,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         CustomDomainsModule,
         CompatModule,
         QrCodesModule,
+        BioModule,
         WebModule, // last: its `/:slug` route catches what nothing else did
       ],
       providers: [

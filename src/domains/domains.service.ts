@@ -16,8 +16,8 @@ export const normalizeHost = (host: string) =>
  * The hosts short links live on. The table is tiny and changes rarely, so it is held in memory
  * and the redirect path never queries it.
  */
-/** What a kind of share may live on: links (SHORT_DOMAINS), texts, files. */
-export type ShareKind = 'redirect' | 'text' | 'file';
+/** What a kind of share may live on: links and bio pages (SHORT_DOMAINS), texts, files. */
+export type ShareKind = 'redirect' | 'text' | 'file' | 'bio';
 
 /** What a verified custom domain does at `/` and at an unknown slug. */
 export interface DomainSettings {
@@ -57,7 +57,7 @@ export class DomainsService implements OnModuleInit {
     const file = list(this.env.FILE_DOMAINS)?.length ? list(this.env.FILE_DOMAINS)! : short;
     if (kind === 'text') return text;
     if (kind === 'file') return file;
-    if (kind === 'redirect') return short;
+    if (kind === 'redirect' || kind === 'bio') return short;
     return [...new Set([...short, ...text, ...file])];
   }
 

@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
+import { BioService } from '../bio/bio.service';
 import { notFound } from '../common/errors/domain-error';
+import { DomainsService } from '../domains/domains.service';
 import { FilesService } from '../files/files.service';
 import { Link } from '../links/link.entity';
 import { sendRedirect } from '../links/visits/send-redirect';
 import { Visit } from '../links/visits/visits.service';
 import { TextReadsService } from '../texts/text-reads.service';
 import { FileServer } from './file-server';
+import { renderBioPage } from './pages/bio-page';
 import { renderFilePage } from './pages/file-page';
 import { renderPasswordPage } from './pages/password-page';
 import { renderBurnPlaceholder, renderTextPage } from './pages/text-page';
@@ -25,6 +28,8 @@ export class ShareResponder {
     private readonly texts: TextReadsService,
     private readonly files: FilesService,
     private readonly fileServer: FileServer,
+    private readonly bio: BioService,
+    private readonly domains: DomainsService,
   ) {}
 
   async respond(req: Request, res: Response, visit: Visit, opts: RespondOptions): Promise<void> {
@@ -43,6 +48,7 @@ export class ShareResponder {
       case 'content':
         if (visit.link.kind === 'file') return this.sendFile(req, res, visit.link, opts.raw);
         if (visit.link.kind === 'text') return this.sendText(req, res, visit.link, opts);
+        if (visit.link.kind === 'bio' && !opts.raw) return this.sendBio(res, visit.link);
         throw notFound('Link');
     }
   }
@@ -60,6 +66,21 @@ export class ShareResponder {
       res.status(200).set(sharePageHeaders(nonce)).type('html');
       res.send(renderTextPage({ ...read.view, nonce }));
     }
+  }
+
+  private async sendBio(res: Response, link: Link): Promise<void> {
+    const { page, links } = await this.bio.contentFor(link);
+    res.status(200).set(sharePageHeaders()).type('html');
+    res.send(
+      renderBioPage({
+        title: link.title ?? '',
+        description: page.description,
+        links,
+        mastodonUrl: page.mastodonUrl,
+        rssUrl: page.rssUrl,
+        shortUrl: this.domains.shortUrl(link.domainId, link.slug),
+      }),
+    );
   }
 
   private async sendFile(req: Request, res: Response, link: Link, raw = false): Promise<void> {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BioModule } from '../bio/bio.module';
 import { ErrorPages } from '../common/filters/error-pages';
 import { DomainsModule } from '../domains/domains.module';
 import { FilesModule } from '../files/files.module';
@@ -18,7 +19,7 @@ import { ShortAddressController } from './short-address.controller';
  * other route.
  */
 @Module({
-  imports: [LinksModule, TextsModule, FilesModule, DomainsModule],
+  imports: [LinksModule, TextsModule, FilesModule, DomainsModule, BioModule],
   controllers: [HomeController, FileBytesController, QrCodeController, ShortAddressController],
   providers: [ShareResponder, FileServer, { provide: ErrorPages, useClass: WebErrorPages }],
   exports: [ErrorPages],

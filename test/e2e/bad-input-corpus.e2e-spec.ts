@@ -67,12 +67,19 @@ describe('A bad-input corpus over every route of the OpenAPI document', () => {
 
   const call = (op: Operation, path = op.path) => t.api()[op.method](path).set(a.auth);
 
-  /** 4xx in the envelope, or SM.MS's shape (HTTP 200) under /api/v2; never a 500. */
-  const expectRefused = (op: Operation, res: { status: number; body: unknown }, what: string) => {
+  /** 4xx in the envelope, SM.MS's shape (HTTP 200) under /api/v2, YOURLS's; never a 500. */
+  const expectRefused = (
+    op: Operation,
+    res: { status: number; body: unknown; text?: string },
+    what: string,
+  ) => {
     const context = `${op.method.toUpperCase()} ${op.path} ${what}`;
     expect([context, res.status < 500]).toEqual([context, true]);
     if (op.path.startsWith('/api/v2')) {
       expect([context, typeof (res.body as { code?: unknown }).code]).toEqual([context, 'string']);
+    } else if (/^\/yourls/.test(op.path)) {
+      // YOURLS's default format is the message alone, as text.
+      expect([context, res.status >= 400, typeof res.text]).toEqual([context, true, 'string']);
     } else if (op.path === '/api/v1/shorten' && op.method === 'get') {
       // Simple mode answers errors as plain text, by design.
       expect([context, res.status >= 400]).toEqual([context, true]);

@@ -143,4 +143,43 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
     expect(size).toEqual([24, 12]);
     await page.close();
   });
+
+  it('should show a bio page whose links a keyboard reaches, with visible focus', async () => {
+    await t
+      .api()
+      .post('/api/v1/bio')
+      .set(a.auth)
+      .send({
+        title: 'Ada',
+        custom_slug: 'browser-bio',
+        custom_links: [
+          { title: 'Blog', url: 'https://blog.example.com/', description: 'Notes' },
+          { title: 'Code', url: 'https://git.example.com/' },
+        ],
+      })
+      .expect(200);
+    const page = await browser.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(`${base}/browser-bio`);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Ada');
+    const nav = page.getByRole('navigation', { name: 'Links' });
+    await expect(nav.getByRole('link').count()).resolves.toBe(2);
+    await expect(nav.getByRole('link', { name: 'Blog Notes' }).getAttribute('href')).resolves.toBe(
+      'https://blog.example.com/',
+    );
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement;
+      const style = getComputedStyle(el);
+      return { text: el.textContent, outline: style.outlineStyle, height: el.offsetHeight };
+    });
+    expect(focused.text).toBe('BlogNotes');
+    expect(focused.outline).not.toBe('none');
+    expect(focused.height).toBeGreaterThanOrEqual(44);
+    expect(violations).toEqual([]);
+    await page.close();
+  });
 });

@@ -1,4 +1,4 @@
-import { All, Controller, Req, Res, UseFilters } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res, UseFilters } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
@@ -9,6 +9,8 @@ import { YourlsErrorsFilter } from './yourls-errors.filter';
 import { sendYourls, YourlsResult } from './yourls-output';
 import { formatOf, paramsOf } from './yourls.params';
 import { YourlsService } from './yourls.service';
+
+const PATHS = ['yourls', 'yourls-api.php'];
 
 /**
  * The YOURLS API (`yourls-api.php`), which ShareX's built-in shortener and many tools speak:
@@ -22,7 +24,18 @@ import { YourlsService } from './yourls.service';
 export class YourlsController {
   constructor(private readonly yourls: YourlsService) {}
 
-  @All(['yourls', 'yourls-api.php'])
+  @Get(PATHS)
+  @ApiProduces('text/plain', 'application/json', 'application/javascript', 'application/xml')
+  @ApiOperation({ summary: 'YOURLS API by query string (see the POST form for the parameters)' })
+  get(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    return this.call(account, req, res);
+  }
+
+  @Post(PATHS)
   @ApiProduces('text/plain', 'application/json', 'application/javascript', 'application/xml')
   @ApiOperation({
     summary: 'YOURLS API: action=shorturl|expand|url-stats|version',
