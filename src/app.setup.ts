@@ -6,7 +6,7 @@ import { AppModule } from './app.module';
 import { mapBodyParserErrors } from './common/middleware/body-parser-errors';
 import { rejectLoneSurrogates, verifyJsonDepth } from './common/middleware/json-limits';
 import { apiCors, securityHeaders } from './common/middleware/security';
-import { openApiConfig } from './common/openapi';
+import { buildOpenApiDocument } from './common/openapi-document';
 import { smmsBodyErrors, smmsMalformedUrl } from './compat/smms-v2/smms-early-errors';
 import { Env, trustProxySetting } from './config/env';
 
@@ -54,7 +54,7 @@ export function configureApp(app: NestExpressApplication, env: Env): NestExpress
   // A stalled client (an upload that stops sending) loses its connection; multer then removes
   // its partial file. Active transfers, however slow, are never cut.
   app.getHttpServer().setTimeout(env.HTTP_IDLE_TIMEOUT_SECONDS * 1000);
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApiConfig()), {
+  SwaggerModule.setup('api/docs', app, () => buildOpenApiDocument(app), {
     jsonDocumentUrl: 'api/docs/openapi.json',
   });
   return app;

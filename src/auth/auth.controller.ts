@@ -5,6 +5,7 @@ import { AuthAttempt } from '../rate-limit/auth-attempt.decorator';
 import { AuthService } from './auth.service';
 import { SessionDto } from './dto/account.dto';
 import { CredentialsDto } from './dto/credentials.dto';
+import { ApiData, ApiErrors } from '../common/openapi-responses';
 
 @ApiTags('auth')
 @Public()
@@ -13,6 +14,8 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('signup')
+  @ApiData(SessionDto, { status: 201 })
+  @ApiErrors({ 403: ['signup_closed'], 409: ['email_taken'], 429: ['rate_limited'] })
   @AuthAttempt('signup')
   @ApiOperation({ summary: 'Create an account; answers a fresh API token (shown once)' })
   signup(@Body() dto: CredentialsDto): Promise<SessionDto> {
@@ -20,6 +23,8 @@ export class AuthController {
   }
 
   @Post('login')
+  @ApiData(SessionDto)
+  @ApiErrors({ 401: ['invalid_credentials'], 429: ['rate_limited'] })
   @AuthAttempt('login')
   @HttpCode(200)
   @ApiOperation({ summary: 'Log in; answers a fresh API token (shown once)' })

@@ -4,8 +4,9 @@ import { IdPipe } from '../common/pipes/id.pipe';
 import { CurrentAccount } from './current-account.decorator';
 import { ApiAuth } from '../common/openapi';
 import type { AuthenticatedAccount } from './authenticated-account';
-import { CreatedTokenDto, CreateTokenDto, TokenDto } from './dto/token.dto';
+import { CreatedTokenDto, CreateTokenDto, RevokedDto, TokenDto } from './dto/token.dto';
 import { TokensService } from './tokens.service';
+import { ApiData, ApiErrors } from '../common/openapi-responses';
 
 @ApiTags('tokens')
 @ApiAuth()
@@ -14,12 +15,14 @@ export class TokensController {
   constructor(private readonly tokens: TokensService) {}
 
   @Get()
+  @ApiData([TokenDto])
   @ApiOperation({ summary: 'The active API tokens of the account' })
   list(@CurrentAccount() account: AuthenticatedAccount): Promise<TokenDto[]> {
     return this.tokens.list(account.id);
   }
 
   @Post()
+  @ApiData(CreatedTokenDto, { status: 201 })
   @ApiOperation({ summary: 'Create an API token; the token is in the answer only this once' })
   create(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -29,6 +32,8 @@ export class TokensController {
   }
 
   @Delete(':id')
+  @ApiData(RevokedDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Revoke a token; it stops working at once' })
   revoke(
     @CurrentAccount() account: AuthenticatedAccount,

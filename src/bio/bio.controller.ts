@@ -13,6 +13,8 @@ import {
   UpdateBioDto,
 } from './bio.dto';
 import { BioService } from './bio.service';
+import { ApiData, ApiErrors } from '../common/openapi-responses';
+import { DeletedDto } from '../common/dto/results.dto';
 
 /** S.EE's link-in-bio pages (`/bio`, `/bios`). */
 @ApiTags('bio pages')
@@ -22,6 +24,8 @@ export class BioController {
   constructor(private readonly bio: BioService) {}
 
   @Post('bio')
+  @ApiData(CreatedBioDto)
+  @ApiErrors({ 409: ['slug_taken'], 400: ['slug_reserved', 'domain_not_allowed'] })
   @HttpCode(200)
   @ApiOperation({ summary: 'Make a link-in-bio page: a title, a description and a list of links' })
   create(
@@ -32,6 +36,8 @@ export class BioController {
   }
 
   @Put('bio')
+  @ApiData(BioPageDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Change a bio page; a field left out keeps its value, "" clears it' })
   update(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -41,12 +47,15 @@ export class BioController {
   }
 
   @Delete('bio')
+  @ApiData(DeletedDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete a bio page; its address is free again' })
   delete(@CurrentAccount() account: AuthenticatedAccount, @Body() dto: BioIdDto) {
     return this.bio.delete(account.id, dto.id);
   }
 
   @Get('bios')
+  @ApiData(BioPageListDto)
   @ApiOperation({ summary: 'Your bio pages, newest first' })
   list(
     @CurrentAccount() account: AuthenticatedAccount,

@@ -16,6 +16,11 @@ export const openApiConfig = () =>
         'or `?signature=<token>`.',
     )
     .setVersion('1')
+    .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+    // Paths are absolute from the service's root, whatever PUBLIC_URL it runs at.
+    .addServer('{public_url}', 'The service at its PUBLIC_URL', {
+      public_url: { default: 'http://localhost:3000', description: 'PUBLIC_URL of the service' },
+    })
     .addBearerAuth(
       { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <token>' },
       'bearer',

@@ -5,6 +5,8 @@ import { CurrentAccount } from '../auth/current-account.decorator';
 import { ApiAuth } from '../common/openapi';
 import { HistoryQuery } from './dto/history.query';
 import { FilesService } from './files.service';
+import { ApiData } from '../common/openapi-responses';
+import { FileRecordDto } from './dto/file-record.dto';
 
 /** The account's files. Uploads and deletes by hash: the `{base_url}/file` layer in compat/. */
 @ApiTags('files')
@@ -14,6 +16,7 @@ export class FilesController {
   constructor(private readonly files: FilesService) {}
 
   @Get()
+  @ApiData([FileRecordDto])
   @ApiOperation({ summary: 'Your files, 30 per page, newest first' })
   history(@CurrentAccount() account: AuthenticatedAccount, @Query() q: HistoryQuery) {
     return this.files.history(account.id, q.page);

@@ -8,6 +8,7 @@ import { IdPipe } from '../common/pipes/id.pipe';
 import { ToInt } from '../common/pipes/query-transforms';
 import { FileRecordDto } from './dto/file-record.dto';
 import { PrivateFilesService } from './private-files.service';
+import { ApiData, ApiErrors } from '../common/openapi-responses';
 
 class DownloadUrlQuery {
   @ApiProperty() @ToInt() @IsInt() @Min(1) file_id!: number;
@@ -33,6 +34,8 @@ export class PrivateFilesController {
   constructor(private readonly privateFiles: PrivateFilesService) {}
 
   @Get('file/private/download-url')
+  @ApiData(DownloadUrlDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({
     summary: 'A signed download URL of one of your files (S.EE), valid at least an hour',
     description: 'On S3 storage: a presigned URL of the bucket.',
@@ -45,6 +48,8 @@ export class PrivateFilesController {
   }
 
   @Patch('files/:id')
+  @ApiData(FileRecordDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Make one of your files private or public again' })
   update(
     @CurrentAccount() account: AuthenticatedAccount,

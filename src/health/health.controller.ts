@@ -6,6 +6,8 @@ import { VisitRecorder } from '../analytics/visit-recorder';
 import { Storage } from '../files/storage/storage';
 import { RedisService } from '../redis/redis.service';
 import { HealthRepository } from './health.repository';
+import { ApiData, ApiErrors } from '../common/openapi-responses';
+import { LivenessDto, ReadinessDto } from './health.dto';
 
 type Check = 'up' | 'down';
 
@@ -36,12 +38,15 @@ export class HealthController {
   ) {}
 
   @Get()
+  @ApiData(LivenessDto)
   @ApiOperation({ summary: 'Liveness: the process answers' })
   live() {
     return { status: 'ok', uptime_s: Math.round(process.uptime()) };
   }
 
   @Get('ready')
+  @ApiData(ReadinessDto)
+  @ApiErrors({ 503: ['service_unavailable'] })
   @ApiOperation({
     summary: 'Readiness: database, file storage (and Redis when configured); else 503',
   })

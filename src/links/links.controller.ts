@@ -9,6 +9,8 @@ import { ListLinksQuery } from './dto/list-links.query';
 import { updateInput } from './dto/to-input';
 import { UpdateLinkDto } from './dto/update-link.dto';
 import { LinksService } from './links.service';
+import { ApiData, ApiErrors } from '../common/openapi-responses';
+import { DeletedDto } from '../common/dto/results.dto';
 
 /** Resource-style endpoints over every kind of link (redirects, texts, files). */
 @ApiTags('links')
@@ -18,6 +20,7 @@ export class LinksController {
   constructor(private readonly links: LinksService) {}
 
   @Get()
+  @ApiData([LinkDto])
   @ApiOperation({
     summary: 'Your links, newest first; filter by tag_id, domain, kind, q',
     description: 'S.EE\'s link history: title and target_url are "" when there are none.',
@@ -31,12 +34,16 @@ export class LinksController {
   }
 
   @Get(':id')
+  @ApiData(LinkDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'One of your links' })
   get(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
     return this.links.get(account.id, { id });
   }
 
   @Patch(':id')
+  @ApiData(LinkDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Change a link; null clears title, password, expiry' })
   update(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -47,6 +54,8 @@ export class LinksController {
   }
 
   @Delete(':id')
+  @ApiData(DeletedDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete a link; its address is free again' })
   delete(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
     return this.links.delete(account.id, { id });

@@ -10,7 +10,7 @@ import {
   Res,
   UseFilters,
 } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiExtension, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
@@ -23,7 +23,10 @@ import { ShortenQueryDto } from './dto/shorten-query.dto';
 import { createInput, updateInput } from './dto/to-input';
 import { LinkAddressDto, PutShortenDto } from './dto/update-link.dto';
 import { LinksService } from './links.service';
-import { SimpleModeErrorsFilter } from './simple-mode-errors.filter';
+import { SimpleModeErrors, SimpleModeErrorsFilter } from './simple-mode-errors.filter';
+import { ApiData, ApiErrors, ApiRaw } from '../common/openapi-responses';
+import { DeletedDto } from '../common/dto/results.dto';
+import { OWN_ERRORS } from '../common/openapi-document';
 
 /** S.EE-style endpoints: links named by domain and slug. */
 @ApiTags('links')
@@ -33,6 +36,8 @@ export class ShortenController {
   constructor(private readonly links: LinksService) {}
 
   @Post()
+  @ApiData(ShortLinkDto)
+  @ApiErrors({ 400: ['slug_reserved', 'domain_not_allowed'], 409: ['slug_taken'] })
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a short link' })
   create(
@@ -43,6 +48,15 @@ export class ShortenController {
   }
 
   @Get()
+  @ApiRaw(
+    { type: 'string', example: 'http://localhost:3000/aZ3k9Q' },
+    {
+      mediaType: 'text/plain',
+      description: 'The short URL; with json=true the envelope of POST /shorten',
+    },
+  )
+  @SimpleModeErrors()
+  @ApiExtension(OWN_ERRORS, true)
   @RawResponse()
   @UseFilters(SimpleModeErrorsFilter)
   @ApiProduces('text/plain', 'application/json')
@@ -63,6 +77,8 @@ export class ShortenController {
   }
 
   @Put()
+  @ApiData(LinkDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Update the link named by domain and slug' })
   update(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -72,6 +88,8 @@ export class ShortenController {
   }
 
   @Delete()
+  @ApiData(DeletedDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete the link named by domain and slug' })
   delete(@CurrentAccount() account: AuthenticatedAccount, @Body() dto: LinkAddressDto) {
     return this.links.delete(account.id, dto, 'redirect');

@@ -1,7 +1,8 @@
-import { Catch } from '@nestjs/common';
+import { applyDecorators, Catch } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Envelope } from '../common/envelope';
 import { AllExceptionsFilter } from '../common/filters/all-exceptions.filter';
+import { ApiRaw } from '../common/openapi-responses';
 
 /** Simple mode (`GET /shorten`) answers errors as the message alone, unless `json=true`. */
 @Catch()
@@ -11,3 +12,14 @@ export class SimpleModeErrorsFilter extends AllExceptionsFilter {
     res.status(body.code).type('text/plain; charset=utf-8').send(body.message);
   }
 }
+
+/** The failures of simple mode in the OpenAPI document: the message as text, the real status. */
+export const SimpleModeErrors = () =>
+  applyDecorators(
+    ...[400, 401, 409, 429].map((status) =>
+      ApiRaw(
+        { type: 'string', example: 'The slug "api" is reserved' },
+        { status, mediaType: 'text/plain', description: 'The message (json=true: the envelope)' },
+      ),
+    ),
+  );

@@ -7,6 +7,8 @@ import { PageQuery } from '../common/pagination';
 import { LinkAddressDto } from '../links/dto/update-link.dto';
 import { CreatedQrCodeDto, CreateQrCodeDto, QrCodeListDto } from './qr-code.dto';
 import { QrCodesService } from './qr-codes.service';
+import { ApiData, ApiErrors } from '../common/openapi-responses';
+import { DeletedDto } from '../common/dto/results.dto';
 
 /** S.EE's QR codes: short links made to be printed and scanned. */
 @ApiTags('qr codes')
@@ -16,6 +18,8 @@ export class QrCodesController {
   constructor(private readonly qrCodes: QrCodesService) {}
 
   @Post('qrcode')
+  @ApiData(CreatedQrCodeDto)
+  @ApiErrors({ 400: ['slug_reserved', 'domain_not_allowed'], 409: ['slug_taken'] })
   @HttpCode(200)
   @ApiOperation({
     summary: 'Make a QR code: a short link, with its image as PNG, SVG and PDF',
@@ -29,12 +33,15 @@ export class QrCodesController {
   }
 
   @Delete('qrcode')
+  @ApiData(DeletedDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete the QR code named by domain and slug' })
   delete(@CurrentAccount() account: AuthenticatedAccount, @Body() dto: LinkAddressDto) {
     return this.qrCodes.delete(account.id, dto);
   }
 
   @Get('qrcodes')
+  @ApiData(QrCodeListDto)
   @ApiOperation({ summary: 'Your QR codes, newest first, with their scans' })
   list(
     @CurrentAccount() account: AuthenticatedAccount,

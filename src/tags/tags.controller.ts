@@ -4,8 +4,10 @@ import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { IdPipe } from '../common/pipes/id.pipe';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { ApiAuth } from '../common/openapi';
-import { SaveTagDto, TagDto } from './dto/tag.dto';
+import { SaveTagDto, TagDto, TagListDto } from './dto/tag.dto';
 import { TagsService } from './tags.service';
+import { ApiData, ApiErrors } from '../common/openapi-responses';
+import { DeletedDto } from '../common/dto/results.dto';
 
 @ApiTags('tags')
 @ApiAuth()
@@ -14,18 +16,23 @@ export class TagsController {
   constructor(private readonly tags: TagsService) {}
 
   @Get()
+  @ApiData(TagListDto)
   @ApiOperation({ summary: 'S.EE: your tags, by name, as `{ tags: [{ id, name, created_at }] }`' })
   async list(@CurrentAccount() account: AuthenticatedAccount): Promise<{ tags: TagDto[] }> {
     return { tags: await this.tags.list(account.id) };
   }
 
   @Post()
+  @ApiData(TagDto, { status: 201 })
+  @ApiErrors({ 409: ['conflict'] })
   @ApiOperation({ summary: 'Create a tag (names are unique per account)' })
   create(@CurrentAccount() account: AuthenticatedAccount, @Body() dto: SaveTagDto) {
     return this.tags.create(account.id, dto.name);
   }
 
   @Patch(':id')
+  @ApiData(TagDto)
+  @ApiErrors({ 404: ['not_found'], 409: ['conflict'] })
   @ApiOperation({ summary: 'Rename a tag' })
   rename(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -36,6 +43,8 @@ export class TagsController {
   }
 
   @Delete(':id')
+  @ApiData(DeletedDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete a tag; links keep existing, without it' })
   delete(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
     return this.tags.delete(account.id, id);

@@ -7,6 +7,8 @@ import { IdPipe } from '../common/pipes/id.pipe';
 import { UpdateTextDto } from './dto/create-text.dto';
 import { ListTextsQuery, TextDto } from './dto/text.dto';
 import { TextsService } from './texts.service';
+import { ApiData, ApiErrors } from '../common/openapi-responses';
+import { DeletedDto } from '../common/dto/results.dto';
 
 /** Resource-style endpoints over text shares; the id is the share's link id. */
 @ApiTags('texts')
@@ -16,6 +18,7 @@ export class TextsByIdController {
   constructor(private readonly texts: TextsService) {}
 
   @Get()
+  @ApiData([TextDto])
   @ApiOperation({ summary: 'Your text shares, newest first (no content); filter by tag, type' })
   list(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -25,12 +28,16 @@ export class TextsByIdController {
   }
 
   @Get(':id')
+  @ApiData(TextDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'One text share with its content (does not count as a read)' })
   get(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
     return this.texts.get(account.id, { id });
   }
 
   @Patch(':id')
+  @ApiData(TextDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Change a text share; null clears title, password, expiry' })
   update(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -41,6 +48,8 @@ export class TextsByIdController {
   }
 
   @Delete(':id')
+  @ApiData(DeletedDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete a text share' })
   delete(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
     return this.texts.delete(account.id, { id });

@@ -8,6 +8,8 @@ import { LinkAddressDto } from '../links/dto/update-link.dto';
 import { CreateTextDto } from './dto/create-text.dto';
 import { PutTextDto, TextDto } from './dto/text.dto';
 import { TextsService } from './texts.service';
+import { ApiData, ApiErrors } from '../common/openapi-responses';
+import { DeletedDto } from '../common/dto/results.dto';
 
 /** S.EE-style endpoints: a text share named by domain and slug. */
 @ApiTags('texts')
@@ -17,6 +19,12 @@ export class TextsBySlugController {
   constructor(private readonly texts: TextsService) {}
 
   @Post()
+  @ApiData(ShortLinkDto)
+  @ApiErrors({
+    400: ['slug_reserved', 'domain_not_allowed'],
+    409: ['slug_taken'],
+    413: ['content_too_large'],
+  })
   @HttpCode(200)
   @ApiOperation({ summary: 'Share a text: plain text, source code (highlighted) or Markdown' })
   create(
@@ -27,6 +35,8 @@ export class TextsBySlugController {
   }
 
   @Put()
+  @ApiData(TextDto)
+  @ApiErrors({ 404: ['not_found'], 413: ['content_too_large'] })
   @ApiOperation({ summary: 'Update the text share named by domain and slug' })
   update(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -36,6 +46,8 @@ export class TextsBySlugController {
   }
 
   @Delete()
+  @ApiData(DeletedDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete the text share named by domain and slug' })
   delete(@CurrentAccount() account: AuthenticatedAccount, @Body() dto: LinkAddressDto) {
     return this.texts.delete(account.id, dto);

@@ -7,6 +7,7 @@ import { invalid } from '../common/errors/domain-error';
 import { DomainsService } from '../domains/domains.service';
 import { VisitsService } from '../links/visits/visits.service';
 import { QR_CONTENT_TYPES, QrFormat, qrImage } from '../qr/qr-images';
+import { ApiErrors, ApiRaw } from '../common/openapi-responses';
 
 /** `/<slug>/qr.png|svg|pdf`: the share's short URL with `?qr=1`, so scans show in analytics. */
 @ApiTags('qr codes')
@@ -20,6 +21,8 @@ export class QrCodeController {
   ) {}
 
   @Get(':slug/qr.png')
+  @ApiRaw({ type: 'string', format: 'binary' }, { mediaType: 'image/png' })
+  @ApiErrors({ 400: ['validation_failed'], 404: ['not_found'] })
   @ApiProduces('image/png')
   @ApiOperation({ summary: "A share's QR code as PNG; ?size= its width in pixels (64-2048)" })
   png(
@@ -32,6 +35,8 @@ export class QrCodeController {
   }
 
   @Get(':slug/qr.svg')
+  @ApiRaw({ type: 'string' }, { mediaType: 'image/svg+xml' })
+  @ApiErrors({ 404: ['not_found'] })
   @ApiProduces('image/svg+xml')
   @ApiOperation({ summary: "A share's QR code as SVG" })
   svg(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {
@@ -39,6 +44,8 @@ export class QrCodeController {
   }
 
   @Get(':slug/qr.pdf')
+  @ApiRaw({ type: 'string', format: 'binary' }, { mediaType: 'application/pdf' })
+  @ApiErrors({ 404: ['not_found'] })
   @ApiProduces('application/pdf')
   @ApiOperation({ summary: "A share's QR code as a one-page vector PDF, for print" })
   pdf(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {

@@ -9,6 +9,14 @@ import { VisitLogQuery } from './dto/visit-log.query';
 import { VisitStatQuery } from './dto/visit-stat.query';
 import { StatsService } from './stats.service';
 import { visitsCsv } from './visits-csv';
+import { ApiData, ApiErrors } from '../../common/openapi-responses';
+import {
+  AccountStatsDto,
+  LinkStatsDto,
+  OrphanDomainDto,
+  VisitCountDto,
+  VisitLogEntryDto,
+} from './dto/stats.dto';
 
 const UNIQUES =
   'uniques: distinct visitors per UTC day. The visitor hash (of IP and User-Agent; no IP is ' +
@@ -24,6 +32,8 @@ export class StatsController {
   constructor(private readonly stats: StatsService) {}
 
   @Get('link/visit-stat')
+  @ApiData(VisitCountDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({
     summary: 'S.EE: visits of a share by people (bots excluded): today, this month or ever (UTC)',
   })
@@ -32,6 +42,8 @@ export class StatsController {
   }
 
   @Get('links/:id/stats')
+  @ApiData(LinkStatsDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({
     summary: 'Visits of a share: totals, a series in your time zone, top referrers and more',
     description: UNIQUES,
@@ -45,6 +57,7 @@ export class StatsController {
   }
 
   @Get('stats')
+  @ApiData(AccountStatsDto)
   @ApiOperation({
     summary: 'Visits of all your shares: totals, series, top lists and your most visited shares',
     description: `${UNIQUES} Account uniques add up the uniques of each share.`,
@@ -54,6 +67,7 @@ export class StatsController {
   }
 
   @Get('stats/orphans')
+  @ApiData([OrphanDomainDto])
   @ApiOperation({
     summary: 'Visits of addresses no share holds, per domain and path (your domains; admins: all)',
   })
@@ -62,6 +76,8 @@ export class StatsController {
   }
 
   @Get('links/:id/visits')
+  @ApiData([VisitLogEntryDto], { description: 'format=json (default); format=csv: text/csv' })
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'The raw visit log of a share, newest first (no IP addresses)' })
   @ApiProduces('application/json', 'text/csv')
   async visitLog(

@@ -60,3 +60,8 @@ export class CreatedTokenDto extends TokenDto {
   @ApiProperty({ description: 'The token itself. Shown only this once; store it now.' })
   token!: string;
 }
+
+export class RevokedDto {
+  @ApiProperty({ type: 'integer' }) id!: number;
+  @ApiProperty({ enum: [true] }) revoked!: true;
+}

@@ -1,34 +1,37 @@
 /** Stable, machine-readable error strings of the API (the `error` field of the envelope). */
-export type ErrorCode =
-  | 'validation_failed'
-  | 'bad_request'
-  | 'malformed_json'
-  | 'unauthorized'
-  | 'invalid_credentials'
-  | 'plan_inactive'
-  | 'password_required'
-  | 'forbidden'
-  | 'signup_closed'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'conflict'
-  | 'email_taken'
-  | 'slug_taken'
-  | 'slug_reserved'
-  | 'domain_not_allowed'
-  | 'domain_taken'
-  | 'domain_in_use'
-  | 'plan_limit'
-  | 'gone'
-  | 'payload_too_large'
-  | 'file_too_large'
-  | 'content_too_large'
-  | 'quota_exceeded'
-  | 'empty_file'
-  | 'unsupported_media_type'
-  | 'rate_limited'
-  | 'service_unavailable'
-  | 'internal_error';
+export const ERROR_CODES = [
+  'validation_failed',
+  'bad_request',
+  'malformed_json',
+  'unauthorized',
+  'invalid_credentials',
+  'plan_inactive',
+  'password_required',
+  'forbidden',
+  'signup_closed',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'email_taken',
+  'slug_taken',
+  'slug_reserved',
+  'domain_not_allowed',
+  'domain_taken',
+  'domain_in_use',
+  'plan_limit',
+  'gone',
+  'payload_too_large',
+  'file_too_large',
+  'content_too_large',
+  'quota_exceeded',
+  'empty_file',
+  'unsupported_media_type',
+  'rate_limited',
+  'service_unavailable',
+  'internal_error',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
  * A rule of the service was broken. Services throw these (never HttpException); the one exception

@@ -20,6 +20,22 @@ import { UploadFields, UploadFieldsDto } from '../../files/dto/upload-fields.dto
 import { FilesService } from '../../files/files.service';
 import { AcceptsUpload } from '../../files/upload/accepts-upload.decorator';
 import type { UploadedFile } from '../../files/upload/streaming-storage-engine';
+import { ApiData, ApiErrors, ApiRaw } from '../../common/openapi-responses';
+
+/** S.EE's answer (FileDeleteResponse): `code` the string "200", and `success`. */
+const FILE_DELETED = {
+  type: 'object',
+  required: ['code', 'message', 'success', 'data'],
+  properties: {
+    code: { type: 'string', enum: ['200'] },
+    message: { type: 'string', example: 'success' },
+    success: { type: 'boolean', enum: [true] },
+    data: {
+      type: 'object',
+      properties: { file_id: { type: 'integer' }, deleted: { type: 'boolean', enum: [true] } },
+    },
+  },
+};
 
 const DELETED_SHAPE =
   'S.EE\'s shape: `{ code: "200", message, success: true, data }`, `code` a string, which both ' +
@@ -42,6 +58,13 @@ export class FileApiController {
   constructor(private readonly files: FilesService) {}
 
   @Post('upload')
+  @ApiData(FileRecordDto)
+  @ApiErrors({
+    400: ['empty_file', 'slug_reserved', 'domain_not_allowed'],
+    409: ['slug_taken'],
+    413: ['file_too_large', 'quota_exceeded', 'payload_too_large'],
+    415: ['unsupported_media_type'],
+  })
   @HttpCode(200)
   @ApiAuth()
   @AcceptsUpload()
@@ -53,6 +76,7 @@ export class FileApiController {
         file: { type: 'string', format: 'binary', description: 'or `legacyfile`, or `smfile`' },
         domain: { type: 'string' },
         custom_slug: { type: 'string' },
+        is_private: { type: 'string', enum: ['1', '0', 'true', 'false'] },
       },
     },
   })
@@ -66,6 +90,7 @@ export class FileApiController {
   }
 
   @Get('upload_history')
+  @ApiData([FileRecordDto])
   @ApiAuth()
   @ApiOperation({ summary: 'The same as GET /files, where old clients look for it' })
   uploadHistory(@CurrentAccount() account: AuthenticatedAccount, @Query() q: HistoryQuery) {
@@ -73,6 +98,8 @@ export class FileApiController {
   }
 
   @Get('delete/:hash')
+  @ApiRaw(FILE_DELETED)
+  @ApiErrors({ 404: ['not_found'] })
   @Public()
   @RawResponse()
   @ApiOperation({
@@ -84,6 +111,8 @@ export class FileApiController {
   }
 
   @Delete('delete/:hash')
+  @ApiRaw(FILE_DELETED)
+  @ApiErrors({ 404: ['not_found'] })
   @Public()
   @RawResponse()
   @ApiOperation({ summary: 'Delete a file by its delete hash', description: DELETED_SHAPE })

@@ -20,6 +20,8 @@ import { AcceptsUpload } from '../../files/upload/accepts-upload.decorator';
 import type { UploadedFile } from '../../files/upload/streaming-storage-engine';
 import { SmmsErrorsFilter } from './smms-errors.filter';
 import { SmmsService } from './smms.service';
+import { ApiRaw } from '../../common/openapi-responses';
+import { SMMS_ANSWER, SMMS_NOTE } from './smms-schema';
 
 /**
  * A drop-in for unmodified SM.MS v2 clients: the same paths under /api/v2, the same answer shape
@@ -33,6 +35,7 @@ export class SmmsController {
   constructor(private readonly smms: SmmsService) {}
 
   @Post('upload')
+  @ApiRaw(SMMS_ANSWER, { description: SMMS_NOTE })
   @HttpCode(200)
   @ApiAuth()
   @AcceptsUpload()
@@ -46,6 +49,7 @@ export class SmmsController {
   }
 
   @Get('upload_history')
+  @ApiRaw(SMMS_ANSWER, { description: SMMS_NOTE })
   @ApiAuth()
   @ApiOperation({ summary: 'SM.MS v2 upload history' })
   history(@CurrentAccount() account: AuthenticatedAccount, @Query() q: HistoryQuery) {
@@ -53,6 +57,7 @@ export class SmmsController {
   }
 
   @Get('delete/:hash')
+  @ApiRaw(SMMS_ANSWER, { description: SMMS_NOTE })
   @Public()
   @ApiOperation({ summary: 'SM.MS v2 delete by hash' })
   delete(@Param('hash') hash: string) {
@@ -60,6 +65,7 @@ export class SmmsController {
   }
 
   @Post('profile')
+  @ApiRaw(SMMS_ANSWER, { description: SMMS_NOTE })
   @HttpCode(200)
   @ApiAuth()
   @ApiOperation({ summary: 'SM.MS v2 profile: the account and its disk usage' })

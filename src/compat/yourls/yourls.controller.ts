@@ -9,6 +9,7 @@ import { YourlsErrorsFilter } from './yourls-errors.filter';
 import { sendYourls, YourlsResult } from './yourls-output';
 import { formatOf, paramsOf } from './yourls.params';
 import { YourlsService } from './yourls.service';
+import { YourlsResponses } from './yourls-schema';
 
 const PATHS = ['yourls', 'yourls-api.php'];
 
@@ -25,6 +26,7 @@ export class YourlsController {
   constructor(private readonly yourls: YourlsService) {}
 
   @Get(PATHS)
+  @YourlsResponses()
   @ApiProduces('text/plain', 'application/json', 'application/javascript', 'application/xml')
   @ApiOperation({ summary: 'YOURLS API by query string (see the POST form for the parameters)' })
   get(
@@ -36,6 +38,7 @@ export class YourlsController {
   }
 
   @Post(PATHS)
+  @YourlsResponses()
   @ApiProduces('text/plain', 'application/json', 'application/javascript', 'application/xml')
   @ApiOperation({
     summary: 'YOURLS API: action=shorturl|expand|url-stats|version',

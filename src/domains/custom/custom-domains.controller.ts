@@ -10,6 +10,9 @@ import {
   DeleteCustomDomainQuery,
   UpdateCustomDomainDto,
 } from './dto/custom-domain-input.dto';
+import { ApiData, ApiErrors } from '../../common/openapi-responses';
+import { DeletedDto } from '../../common/dto/results.dto';
+import { CustomDomainDto } from './dto/custom-domain.dto';
 
 @ApiTags('custom domains')
 @ApiAuth()
@@ -18,6 +21,8 @@ export class CustomDomainsController {
   constructor(private readonly domains: CustomDomainsService) {}
 
   @Post()
+  @ApiData(CustomDomainDto, { status: 201 })
+  @ApiErrors({ 403: ['plan_limit'], 409: ['domain_taken'] })
   @HttpCode(201)
   @ApiOperation({
     summary: 'Claim a host: answers the TXT record that proves it is yours, and where to point it',
@@ -27,17 +32,23 @@ export class CustomDomainsController {
   }
 
   @Get()
+  @ApiData([CustomDomainDto])
   @ApiOperation({ summary: 'Your custom domains, oldest first' })
   list(@CurrentAccount() account: AuthenticatedAccount) {
     return this.domains.list(account.id);
   }
 
   @Get(':id')
+  @ApiData(CustomDomainDto)
+  @ApiErrors({ 404: ['not_found'] })
+  @ApiOperation({ summary: 'One of your custom domains, with its DNS records' })
   get(@CurrentAccount() account: AuthenticatedAccount, @Param('id', IdPipe) id: number) {
     return this.domains.get(account.id, id);
   }
 
   @Patch(':id')
+  @ApiData(CustomDomainDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Where `/` and unknown slugs on the domain go' })
   update(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -51,6 +62,8 @@ export class CustomDomainsController {
   }
 
   @Post(':id/verify')
+  @ApiData(CustomDomainDto)
+  @ApiErrors({ 404: ['not_found'] })
   @HttpCode(200)
   @ApiOperation({
     summary: 'Look the records up now: each with what was expected, what was found, and ok',
@@ -63,6 +76,8 @@ export class CustomDomainsController {
   }
 
   @Delete(':id')
+  @ApiData(DeletedDto)
+  @ApiErrors({ 404: ['not_found'], 409: ['domain_in_use'] })
   @ApiOperation({
     summary: 'Give the domain up; 409 domain_in_use while shares live on it, unless force=true',
     description: 'force=true deletes every share on the domain, files with their bytes.',

@@ -1,10 +1,16 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import { Public } from '../../common/decorators/public.decorator';
 import { notFound } from '../../common/errors/domain-error';
 import { SignedQuery } from '../../common/pipes/query-transforms';
 import { DomainsService, normalizeHost } from '../domains.service';
+import { ApiData, ApiErrors } from '../../common/openapi-responses';
+
+class TlsAllowedDto {
+  @ApiProperty() domain!: string;
+  @ApiProperty({ enum: [true] }) allowed!: true;
+}
 
 class TlsAllowedQuery extends SignedQuery {
   @IsString() @MaxLength(300) domain!: string;
@@ -22,6 +28,8 @@ export class TlsAllowedController {
   constructor(private readonly domains: DomainsService) {}
 
   @Get('tls-allowed')
+  @ApiData(TlsAllowedDto)
+  @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Caddy on_demand_tls `ask`: 200 for our hosts, 404 otherwise' })
   allowed(@Query() q: TlsAllowedQuery) {
     if (!this.domains.serves(normalizeHost(q.domain))) throw notFound('Domain');

@@ -22,3 +22,8 @@ export class TagDto {
     return { id: t.id, name: t.name, created_at: toUnix(t.createdAt) };
   }
 }
+
+/** S.EE's tag list. */
+export class TagListDto {
+  @ApiProperty({ type: [TagDto] }) tags!: TagDto[];
+}
