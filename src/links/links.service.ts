@@ -3,7 +3,7 @@ import { EventEmitter2 } from '@nestjs/event-emitter';
 import { VisitCounts } from '../analytics/visit-counts';
 import { hashPassword } from '../auth/password';
 import { Clock } from '../common/clock';
-import { DomainError, invalid, notFound } from '../common/errors/domain-error';
+import { DomainError, notFound } from '../common/errors/domain-error';
 import { isReservedSlug } from '../common/slug';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { DomainsService } from '../domains/domains.service';
@@ -13,9 +13,10 @@ import { linkRemoving, LinkRemoving } from './link-events';
 import { normalizeUrl, toExpiry } from './link-values';
 import { Link, LinkKind } from './link.entity';
 import { LinkInput, LinkRef, LinkUpdate, PreparedLinkUpdate, usageMetricOf } from './link-input';
-import { LinkChanges, LinkFilter, LinksRepository } from './links.repository';
+import { LinkFilter, LinksRepository } from './links.repository';
 import { RandomSlugs } from './random-slugs';
 import { RedirectCache } from './visits/redirect-cache';
+import { linkChangesOf } from './link-changes';
 import { UsageOwner, UsageService } from '../usage/usage.service';
 
 /** The address namespace: every share's slug, domain, tags, password and expiry. */
@@ -116,22 +117,7 @@ export class LinksService {
 
   /** Checks a change against the link's rules; nothing is written yet. */
   async prepareUpdate(link: Link, input: LinkUpdate): Promise<PreparedLinkUpdate> {
-    const changes: LinkChanges = {};
-    if (input.targetUrl !== undefined && input.targetUrl !== null) {
-      if (link.kind !== 'redirect')
-        throw invalid('target_url', 'Only redirect links have a target_url');
-      changes.targetUrl = normalizeUrl(input.targetUrl);
-    }
-    if (input.title !== undefined) changes.title = input.title;
-    if (input.password !== undefined) {
-      changes.passwordHash = input.password === null ? null : await hashPassword(input.password);
-    }
-    if (input.expireAt !== undefined) changes.expireAt = toExpiry(input.expireAt, this.clock.now());
-    if (input.expirationRedirectUrl !== undefined) {
-      changes.expirationRedirectUrl =
-        input.expirationRedirectUrl === null ? null : normalizeUrl(input.expirationRedirectUrl);
-    }
-    if (input.redirectCode !== undefined) changes.redirectCode = input.redirectCode;
+    const changes = await linkChangesOf(link, input, this.clock.now());
     const tagIds =
       input.tagIds === undefined
         ? undefined
