@@ -31,6 +31,7 @@ import { TagsModule } from './tags/tags.module';
 import { TextsModule } from './texts/texts.module';
 import { QrCodesModule } from './qr/qr-codes.module';
 import { BioModule } from './bio/bio.module';
+import { LargeUploadsModule } from './files/large/large-uploads.module';
 import { UsageModule } from './usage/usage.module';
 import { WebModule } from './web/web.module';
 
@@ -53,6 +54,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         LinksModule,
         TextsModule,
         FilesModule,
+        LargeUploadsModule,
         StatsModule,
         CustomDomainsModule,
         CompatModule,

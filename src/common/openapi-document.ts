@@ -69,7 +69,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
 export function finishDocument(doc: OpenAPIObject): OpenAPIObject {
   doc.components = { ...doc.components, schemas: { ...doc.components?.schemas, ...SCHEMAS } };
   for (const [path, item] of Object.entries(doc.paths)) {
-    for (const method of ['get', 'post', 'put', 'patch', 'delete'] as const) {
+    for (const method of ['get', 'post', 'put', 'patch', 'delete', 'head', 'options'] as const) {
       const op = item[method];
       if (op) finishOperation(path, op);
     }

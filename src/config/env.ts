@@ -85,9 +85,10 @@ export class Env {
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) URL' })
   FILES_PUBLIC_URL?: string;
   @IsString() STORAGE_LOCAL_DIR = './data/uploads';
-  /** Partial uploads (a process killed mid-upload) older than this are removed, at start and
-   *  every ten minutes. Keep it above the longest stall an upload in progress may have. */
+  /** Partial uploads older than this go (at start, every 10 min); above any stall of a live one. */
   @Transform(toInt) @IsInt() @Min(0) STORAGE_SWEEP_AFTER_SECONDS = 600;
+  /** Resumable uploads not finished this many hours after they began end (parts removed). */
+  @Transform(toInt) @IsInt() @Min(1) UPLOAD_SESSION_HOURS = 24;
   @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
   @Matches(/^https?:\/\/.+/, { message: 'must be the http(s) URL of the S3 endpoint' })
   STORAGE_S3_ENDPOINT?: string;

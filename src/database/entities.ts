@@ -10,6 +10,7 @@ import { CustomDomain } from '../domains/custom/custom-domain.entity';
 import { Domain } from '../domains/domain.entity';
 import { Setting } from './setting.entity';
 import { BioPage } from '../bio/bio-page.entity';
+import { UploadSession } from '../files/large/upload-session.entity';
 import { UsageCounter } from '../usage/usage-counter.entity';
 import { StoredFile } from '../files/file.entity';
 import { Link } from '../links/link.entity';
@@ -34,4 +35,5 @@ export const ENTITIES = [
   Setting,
   UsageCounter,
   BioPage,
+  UploadSession,
 ];

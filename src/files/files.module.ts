@@ -26,6 +26,6 @@ import { StorageModule } from './storage/storage.module';
   ],
   controllers: [FilesController, PrivateFilesController],
   providers: [FilesRepository, FilesService, FileRemovalListener, PrivateUrls, PrivateFilesService],
-  exports: [FilesService, PrivateFilesService, StorageModule],
+  exports: [FilesService, FilesRepository, PrivateFilesService, StorageModule],
 })
 export class FilesModule {}

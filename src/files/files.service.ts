@@ -8,6 +8,7 @@ import { toUnix } from '../common/time';
 import { VisitCounts } from '../analytics/visit-counts';
 import { Env } from '../config/env';
 import { UnitOfWork } from '../database/unit-of-work';
+import { PersistOptions } from './persist-options';
 import { DomainsService } from '../domains/domains.service';
 import { Link } from '../links/link.entity';
 import { LinksService } from '../links/links.service';
@@ -17,7 +18,7 @@ import { StoredFile, UPLOAD_COMPLETED } from './file.entity';
 import { FilesRepository } from './files.repository';
 import { Storage, storageKey } from './storage/storage';
 import { ReceivedFile } from './upload/meter';
-import { badUpload, UploadedFile } from './upload/streaming-storage-engine';
+import { receivedOf, UploadedFile } from './upload/streaming-storage-engine';
 
 export const HISTORY_PAGE_SIZE = 30;
 
@@ -65,7 +66,10 @@ export class FilesService {
     let existing = await this.files.getByAccountAndSha(account.id, file.sha256);
     if (!existing) {
       try {
-        return { record: await this.persist(account, file, fields, true), repeated: false };
+        return {
+          record: await this.persist(account, file, fields, { dedupe: true }),
+          repeated: false,
+        };
       } catch (e) {
         // Identical bytes stored by a request racing this one (the unique dedupe index).
         if (!isUniqueViolation(e)) throw e;
@@ -79,14 +83,14 @@ export class FilesService {
 
   /**
    * Whatever fails once the bytes are stored removes them again. The quota is reserved first in
-   * the transaction: parallel uploads can never pass it together, and the account row is locked
-   * before the inserts reference it (no deadlock on MySQL).
+   * the transaction (unless a resumable upload reserved it when it began): parallel uploads can
+   * never pass it together, and the account row is locked before the inserts reference it.
    */
-  private async persist(
+  async persist(
     account: AuthenticatedAccount,
     file: ReceivedFile,
     fields: UploadFieldsDto,
-    dedupe = false,
+    opts: PersistOptions = {},
   ) {
     try {
       const row = {
@@ -94,7 +98,7 @@ export class FilesService {
         accountId: account.id,
         deleteHash: randomBytes(16).toString('hex'),
         uploadStatus: UPLOAD_COMPLETED,
-        dedupeSha256: dedupe ? file.sha256 : null,
+        dedupeSha256: opts.dedupe ? file.sha256 : null,
         isPrivate: fields.is_private ?? false,
         createdAt: new Date(),
       };
@@ -104,11 +108,15 @@ export class FilesService {
         title: file.filename,
         domain: fields.domain,
         customSlug: fields.custom_slug,
+        ...opts.link,
       };
       const link = await this.uow.run(async (tx) => {
-        await this.accounts.reserveStorage(account.id, file.size, account.storageQuotaBytes, tx);
+        if (!opts.reserved) {
+          await this.accounts.reserveStorage(account.id, file.size, account.storageQuotaBytes, tx);
+        }
         const created = await this.links.create(account, input, tx);
         await this.files.insert({ ...row, linkId: created.id }, tx);
+        await opts.inTransaction?.(tx, created.id);
         return created;
       });
       // The record is what was just written: no need to read it back.
@@ -181,20 +189,11 @@ export class FilesService {
     return this.domains.shortUrl(link.domainId, link.slug);
   }
 
-  /**
-   * The bytes' address: under FILES_PUBLIC_URL when set; else on the share's own custom domain
-   * when it has one, or under PUBLIC_URL.
-   */
+  /** The bytes' address: FILES_PUBLIC_URL, else the share's custom domain, else PUBLIC_URL. */
   urlOf(f: StoredFile, host?: string): string {
     if (host && !this.filesPublicUrl && this.domains.isCustom(host)) {
       return `${this.domains.scheme}://${host}/u${f.path}`;
     }
     return `${this.filesBase}${f.path}`;
   }
-}
-
-function receivedOf(uploaded: UploadedFile[] | undefined): ReceivedFile {
-  const file = uploaded?.[0]?.received;
-  if (!file) throw badUpload('No file part: send the file as "file"');
-  return file;
 }

@@ -50,6 +50,7 @@ const TABLES = [
   'settings',
   'tags',
   'texts',
+  'upload_sessions',
   'usage_counters',
   'visit_events',
   'visit_rollups',

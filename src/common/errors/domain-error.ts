@@ -26,6 +26,7 @@ export const ERROR_CODES = [
   'quota_exceeded',
   'empty_file',
   'unsupported_media_type',
+  'precondition_failed',
   'rate_limited',
   'service_unavailable',
   'internal_error',

@@ -9,6 +9,7 @@ import { CustomDomains1763700700000 } from './1763700700000-CustomDomains';
 import { TokenExpiry1763700800000 } from './1763700800000-TokenExpiry';
 import { Settings1763700900000 } from './1763700900000-Settings';
 import { SeeParity1763701000000 } from './1763701000000-SeeParity';
+import { LargeUploads1763701100000 } from './1763701100000-LargeUploads';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   TokenExpiry1763700800000,
   Settings1763700900000,
   SeeParity1763701000000,
+  LargeUploads1763701100000,
 ];

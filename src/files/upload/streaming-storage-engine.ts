@@ -59,3 +59,10 @@ export class StreamingStorageEngine implements StorageEngine {
     );
   }
 }
+
+/** The one file an upload request carried, or a 400. */
+export function receivedOf(uploaded: UploadedFile[] | undefined): ReceivedFile {
+  const file = uploaded?.[0]?.received;
+  if (!file) throw badUpload('No file part: send the file as "file"');
+  return file;
+}

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { MemoryLocker, Server, Upload } from '@tus/server';
+import { plainToInstance } from 'class-transformer';
+import { validateSync } from 'class-validator';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { AuthenticatedAccount } from '../../auth/authenticated-account';
+import { DomainError, ErrorCode, invalid } from '../../common/errors/domain-error';
+import { successEnvelope } from '../../common/envelope';
+import { Env } from '../../config/env';
+import { CreateLargeUploadDto } from './large-upload.dto';
+import { LargeUploadsService } from './large-uploads.service';
+import { TusStore } from './tus-store';
+import { UploadFinisher } from './upload-finisher';
+
+export const TUS_PATH = '/api/v1/file/large-file-tus';
+
+const TUS_ERRORS: Record<number, ErrorCode> = {
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  410: 'gone',
+  412: 'precondition_failed',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  500: 'internal_error',
+};
+
+type AuthedRequest = IncomingMessage & { account?: AuthenticatedAccount };
+
+/** A failure in our envelope, as the tus server sends a hook's error. */
+const tusError = (e: unknown) => {
+  if (!(e instanceof DomainError)) return e;
+  const body = { ...successEnvelope(e.status, e.data, e.message), success: false, error: e.code };
+  return { status_code: e.status, body: JSON.stringify(body) };
+};
+
+/**
+ * @tus/server over the tus store: tus 1.0 with creation, creation-with-upload, termination and
+ * expiration. A tus POST begins a session as S.EE's create call does; the last byte of any
+ * upload makes its file record.
+ */
+@Injectable()
+export class TusHandler {
+  readonly server: Server;
+
+  constructor(store: TusStore, uploads: LargeUploadsService, finisher: UploadFinisher, env: Env) {
+    this.server = new Server({
+      path: TUS_PATH,
+      datastore: store,
+      locker: new MemoryLocker(),
+      // Location is on the host the client used (X-Forwarded-* from a trusted proxy).
+      respectForwardedHeaders: env.TRUST_PROXY !== false,
+      namingFunction: () => randomBytes(16).toString('hex'),
+      maxSize: (req) => (req as AuthedRequest).account?.maxFileBytes ?? 0,
+      onUploadCreate: async (req, res, upload) => {
+        try {
+          await uploads.begin((req as AuthedRequest).account!, fromMetadata(upload), upload.id);
+          return res;
+        } catch (e) {
+          throw tusError(e);
+        }
+      },
+      // tus's own refusals (a bad Upload-Offset...) in our envelope, as every API failure.
+      onResponseError: (_req, res, err) => {
+        const status = 'status_code' in err ? err.status_code : 500;
+        const text = 'body' in err ? err.body.trim() : 'Internal error';
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        if (text.startsWith('{')) return Promise.resolve({ status_code: status, body: text });
+        const e = new DomainError(status, TUS_ERRORS[status] ?? 'bad_request', text);
+        return Promise.resolve(tusError(e) as { status_code: number; body: string });
+      },
+      onUploadFinish: async (req, res, upload) => {
+        try {
+          const account = (req as AuthedRequest).account!;
+          const done = await finisher.finish(account, await uploads.owned(account.id, upload.id));
+          // tus clients ignore a body; others get the record.
+          return { res, headers: { 'X-File-Id': done.file.file_id } };
+        } catch (e) {
+          throw tusError(e);
+        }
+      },
+    });
+  }
+
+  async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'OPTIONS' && req.headers['tus-resumable'] === undefined) {
+      throw new DomainError(412, 'precondition_failed', 'Tus-Resumable: 1.0.0 is required');
+    }
+    await this.server.handle(req, res);
+  }
+}
+
+/** Our fields from a tus client's `Upload-Metadata` (all text), checked as S.EE's create call. */
+function fromMetadata(upload: Upload): CreateLargeUploadDto {
+  const m = upload.metadata ?? {};
+  const text = (k: string) => m[k] ?? undefined;
+  const plain = {
+    file_name: text('filename') ?? text('name') ?? 'upload',
+    file_size: upload.size ?? -1,
+    alias: text('alias') ?? text('custom_slug'),
+    domain: text('domain'),
+    title: text('title'),
+    description: text('description'),
+    password: text('password'),
+    expire_at: text('expire_at') !== undefined ? Number(text('expire_at')) : undefined,
+    is_private: ['1', 'true'].includes(text('is_private') ?? '') ? 1 : undefined,
+    mime_type: text('filetype') ?? text('mime_type'),
+  };
+  if (plain.file_size < 0) throw tusError(invalid('Upload-Length', 'Upload-Length is required'));
+  const dto = plainToInstance(CreateLargeUploadDto, plain);
+  const [first] = validateSync(dto);
+  if (first) {
+    const message = Object.values(first.constraints ?? {})[0] ?? `${first.property} is invalid`;
+    throw tusError(invalid(first.property, message));
+  }
+  return dto;
+}

@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import type { AuthenticatedAccount } from '../../auth/authenticated-account';
+import { Clock } from '../../common/clock';
+import { DomainError } from '../../common/errors/domain-error';
+import { FilesService } from '../files.service';
+import { Storage } from '../storage/storage';
+import { meterIntoStorage } from '../upload/meter';
+import { CompletedLargeUploadDto } from './large-upload.dto';
+import { TusStore } from './tus-store';
+import { UploadEnds } from './upload-ends';
+import { SESSION_STATUS, SessionFields, UploadSession } from './upload-session.entity';
+import { UploadSessionsRepository } from './upload-sessions.repository';
+
+/**
+ * The last byte of a resumable upload: its parts are streamed through the upload meter (type
+ * sniffed, SHA-256, size) into storage, and become a file record with the reserved bytes.
+ */
+@Injectable()
+export class UploadFinisher {
+  private readonly finishing = new Map<string, Promise<CompletedLargeUploadDto>>();
+
+  constructor(
+    private readonly sessions: UploadSessionsRepository,
+    private readonly store: TusStore,
+    private readonly storage: Storage,
+    private readonly files: FilesService,
+    private readonly ends: UploadEnds,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Turns the stored parts into a file record, once, however many callers ask at once. */
+  finish(account: AuthenticatedAccount, s: UploadSession): Promise<CompletedLargeUploadDto> {
+    let running = this.finishing.get(s.uploadId);
+    if (!running) {
+      running = this.finishOnce(account, s).finally(() => this.finishing.delete(s.uploadId));
+      this.finishing.set(s.uploadId, running);
+    }
+    return running;
+  }
+
+  private async finishOnce(account: AuthenticatedAccount, s: UploadSession) {
+    const fields = JSON.parse(s.fields) as SessionFields;
+    try {
+      const received = await meterIntoStorage(
+        this.store.read(s.uploadId),
+        s.fileName,
+        this.storage,
+        {
+          maxFileBytes: s.fileSize,
+          quotaLeft: Number.MAX_SAFE_INTEGER,
+        },
+      );
+      const record = await this.files.persist(account, received, fields, {
+        reserved: true,
+        link: { title: fields.title, password: fields.password, expireAt: fields.expire_at },
+        inTransaction: async (tx, fileId) => {
+          const updatedAt = new Date(this.clock.now());
+          const changes = { status: SESSION_STATUS.completed, fileId, updatedAt };
+          if (!(await this.sessions.transition(s.id, SESSION_STATUS.uploading, changes, tx))) {
+            throw new DomainError(410, 'gone', 'This upload was cancelled or expired');
+          }
+        },
+      });
+      await this.store.remove(s.uploadId).catch(() => undefined);
+      return { file: record, short_link: record.page };
+    } catch (e) {
+      // A share rule refused the file (slug taken...): the upload ends, its reservation is freed.
+      if (e instanceof DomainError && e.status < 500 && e.code !== 'gone') {
+        await this.ends.end(s, SESSION_STATUS.failed);
+      }
+      throw e;
+    }
+  }
+}
