@@ -43,7 +43,8 @@ describe('Rate limits', () => {
   it('should stop guesses at one account from many IPs', async () => {
     const email = randomEmail();
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await login(email, randomIp())).status);
+    // Addresses no other test uses: a shared one could be at its own limit already.
+    for (let i = 0; i < 5; i++) statuses.push((await login(email, `203.0.113.${i + 1}`)).status);
     expect(statuses).toEqual([401, 401, 401, 429, 429]);
   });
 
