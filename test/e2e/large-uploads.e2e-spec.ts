@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Upload } from 'tus-js-client';
 import { UploadEnds } from '../../src/files/large/upload-ends';
@@ -262,5 +262,45 @@ describe('Resumable (tus) uploads', () => {
     expect(early.body.message).toMatch(/0 of 5000 bytes/);
     expect((await create({ file_size: 10 }).expect(400)).body.error).toBe('validation_failed');
     await progress('nothex').expect(400);
+  });
+
+  it('should refuse a chunk whose sha256 checksum does not match, keeping the offset', async () => {
+    const data = randomBytes(4096);
+    const s = (await create({ file_name: 'sum.bin', file_size: data.length }).expect(200)).body
+      .data;
+    const path = new URL(s.upload_url as string).pathname;
+    const patch = (chunk: Buffer, offset: number, checksum?: string) => {
+      const req = t
+        .api()
+        .patch(path)
+        .set(a.auth)
+        .set('Tus-Resumable', '1.0.0')
+        .set('Upload-Offset', String(offset))
+        .set('Content-Type', 'application/offset+octet-stream');
+      return (checksum ? req.set('Upload-Checksum', checksum) : req).send(chunk);
+    };
+    const sum = (b: Buffer) => `sha256 ${createHash('sha256').update(b).digest('base64')}`;
+    const first = data.subarray(0, 1024);
+    const wrong = await patch(first, 0, sum(Buffer.from('something else')));
+    expect(wrong.status).toBe(460);
+    expect(wrong.body).toMatchObject({ code: 460, error: 'checksum_mismatch' });
+    const head = await t.api().head(path).set(a.auth).set('Tus-Resumable', '1.0.0').expect(200);
+    expect(head.headers['upload-offset']).toBe('0');
+    await patch(first, 0, 'md5 1B2M2Y8AsgTpgAmY7PhCfg==').expect(400);
+    await patch(first, 0, sum(first)).expect(204);
+    await patch(data.subarray(1024), 1024, sum(data.subarray(1024))).expect(204);
+    expect((await progress(s.upload_id).expect(200)).body.data.status).toBe(2);
+    const options = await t.api().options('/api/v1/file/large-file-tus').expect(204);
+    expect(options.headers['tus-extension']).toContain('checksum');
+    expect(options.headers['tus-checksum-algorithm']).toBe('sha256');
+    // A browser's preflight (Uppy, tus-js-client in a page) may send and read tus headers.
+    const preflight = await t
+      .api()
+      .options(new URL(s.upload_url as string).pathname)
+      .set('Origin', 'https://app.example')
+      .set('Access-Control-Request-Method', 'PATCH')
+      .set('Access-Control-Request-Headers', 'authorization,tus-resumable,upload-offset');
+    expect(preflight.headers['access-control-allow-headers']).toMatch(/Upload-Offset/);
+    expect(preflight.headers['access-control-expose-headers']).toMatch(/Location.*Upload-Offset/);
   });
 });

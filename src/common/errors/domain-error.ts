@@ -27,6 +27,7 @@ export const ERROR_CODES = [
   'empty_file',
   'unsupported_media_type',
   'precondition_failed',
+  'checksum_mismatch',
   'rate_limited',
   'service_unavailable',
   'internal_error',

@@ -10,7 +10,7 @@ import { successEnvelope } from '../../common/envelope';
 import { Env } from '../../config/env';
 import { CreateLargeUploadDto } from './large-upload.dto';
 import { LargeUploadsService } from './large-uploads.service';
-import { TusStore } from './tus-store';
+import { tusChecksum, TusStore } from './tus-store';
 import { UploadFinisher } from './upload-finisher';
 
 export const TUS_PATH = '/api/v1/file/large-file-tus';
@@ -23,6 +23,7 @@ const TUS_ERRORS: Record<number, ErrorCode> = {
   412: 'precondition_failed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  460: 'checksum_mismatch',
   500: 'internal_error',
 };
 
@@ -36,8 +37,8 @@ const tusError = (e: unknown) => {
 };
 
 /**
- * @tus/server over the tus store: tus 1.0 with creation, creation-with-upload, termination and
- * expiration. A tus POST begins a session as S.EE's create call does; the last byte of any
+ * @tus/server over the tus store: tus 1.0 with creation, creation-with-upload, termination,
+ * expiration and checksum (sha256). A tus POST begins a session as S.EE's create call does; the last byte of any
  * upload makes its file record.
  */
 @Injectable()
@@ -84,10 +85,11 @@ export class TusHandler {
   }
 
   async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    if (req.method !== 'OPTIONS' && req.headers['tus-resumable'] === undefined) {
+    if (req.method === 'OPTIONS') res.setHeader('Tus-Checksum-Algorithm', 'sha256');
+    else if (req.headers['tus-resumable'] === undefined) {
       throw new DomainError(412, 'precondition_failed', 'Tus-Resumable: 1.0.0 is required');
     }
-    await this.server.handle(req, res);
+    await tusChecksum.run(checksumOf(req), () => this.server.handle(req, res));
   }
 }
 
@@ -115,4 +117,15 @@ function fromMetadata(upload: Upload): CreateLargeUploadDto {
     throw tusError(invalid(first.property, message));
   }
   return dto;
+}
+
+/** The digest of `Upload-Checksum: sha256 <base64>`; another algorithm is a 400. */
+function checksumOf(req: IncomingMessage): string | undefined {
+  const header = req.headers['upload-checksum'];
+  if (header === undefined) return undefined;
+  const m = /^sha256 ([A-Za-z0-9+/]{43}=)$/.exec(String(header).trim());
+  if (!m) {
+    throw new DomainError(400, 'bad_request', 'Upload-Checksum must be "sha256 <base64 digest>"');
+  }
+  return m[1];
 }
