@@ -10,7 +10,7 @@ import { successEnvelope } from '../../common/envelope';
 import { Env } from '../../config/env';
 import { CreateLargeUploadDto } from './large-upload.dto';
 import { LargeUploadsService } from './large-uploads.service';
-import { tusChecksum, TusStore } from './tus-store';
+import { tusChecksum, TusError, TusStore } from './tus-store';
 import { UploadFinisher } from './upload-finisher';
 
 export const TUS_PATH = '/api/v1/file/large-file-tus';
@@ -33,7 +33,7 @@ type AuthedRequest = IncomingMessage & { account?: AuthenticatedAccount };
 const tusError = (e: unknown) => {
   if (!(e instanceof DomainError)) return e;
   const body = { ...successEnvelope(e.status, e.data, e.message), success: false, error: e.code };
-  return { status_code: e.status, body: JSON.stringify(body) };
+  return new TusError(e.status, JSON.stringify(body));
 };
 
 /**
@@ -69,7 +69,7 @@ export class TusHandler {
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
         if (text.startsWith('{')) return Promise.resolve({ status_code: status, body: text });
         const e = new DomainError(status, TUS_ERRORS[status] ?? 'bad_request', text);
-        return Promise.resolve(tusError(e) as { status_code: number; body: string });
+        return Promise.resolve(tusError(e) as TusError);
       },
       onUploadFinish: async (req, res, upload) => {
         try {

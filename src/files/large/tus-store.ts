@@ -7,6 +7,16 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { Env } from '../../config/env';
 
+/** A refusal in the shape @tus/server answers (status and body). */
+export class TusError extends Error {
+  constructor(
+    readonly status_code: number,
+    readonly body: string,
+  ) {
+    super(body);
+  }
+}
+
 /** The `Upload-Checksum` of the request being handled (tus checksum extension, sha256 only). */
 export const tusChecksum = new AsyncLocalStorage<string | undefined>();
 
@@ -39,7 +49,7 @@ export class TusStore extends FileStore {
     const written = await super.write(readable.pipe(hashing), id, offset);
     if (hash.digest('base64') !== expected) {
       await truncate(join(this.directory, id), offset);
-      throw { status_code: 460, body: 'Checksum Mismatch\n' };
+      throw new TusError(460, 'Checksum Mismatch');
     }
     return written;
   }
