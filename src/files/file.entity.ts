@@ -15,6 +15,9 @@ export class StoredFile {
   @Column({ type: 'varchar', length: 255 }) filename!: string;
   @Column({ type: 'varchar', length: 64 }) storename!: string;
   @Column({ type: 'varchar', length: 160 }) path!: string;
+  /** The stored bytes when another record's (a fast upload); null: this record's own path. */
+  @Column({ name: 'storage_key', type: 'varchar', length: 160, nullable: true })
+  storageKey!: string | null;
   /** Sniffed from the bytes, never taken from the client. */
   @Column({ type: 'varchar', length: 127 }) mime!: string;
   @Column({ type: 'bigint', transformer: bigintTransformer }) size!: number;
@@ -30,3 +33,7 @@ export class StoredFile {
   @Column({ name: 'is_private', type: 'boolean', default: false }) isPrivate!: boolean;
   @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;
 }
+
+/** Where a record's bytes are in storage. */
+export const bytesKeyOf = (f: Pick<StoredFile, 'path' | 'storageKey'>): string =>
+  f.storageKey ?? f.path.slice(1);

@@ -49,6 +49,28 @@ export class FilesRepository {
     return this.repo.findOne({ where: { accountId, sha256 }, relations: { link: true } });
   }
 
+  /** Holds a record (locked on MySQL) for the transaction; false when it is gone. */
+  async lockForSharing(linkId: number, tx: Tx): Promise<boolean> {
+    const em = managerOf(tx);
+    const qb = em.getRepository(StoredFile).createQueryBuilder('f').where({ linkId });
+    if (em.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    return (await qb.getCount()) > 0;
+  }
+
+  /**
+   * Whether any record still uses these stored bytes (as its own path or shared). A locking read
+   * on MySQL: a record sharing them that commits meanwhile is seen, so its bytes stay.
+   */
+  async bytesInUse(key: string, tx: Tx): Promise<boolean> {
+    const em = managerOf(tx);
+    const qb = em
+      .getRepository(StoredFile)
+      .createQueryBuilder('f')
+      .where('f.storage_key = :key OR f.path = :path', { key, path: `/${key}` });
+    if (em.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    return (await qb.getCount()) > 0;
+  }
+
   /** Deletes the record in `tx`; the deleted record, or null when another request was first. */
   async deleteByLinkId(linkId: number, tx: Tx): Promise<StoredFile | null> {
     const repo = managerOf(tx).getRepository(StoredFile);

@@ -95,6 +95,7 @@ export class FilesService {
     try {
       const row = {
         ...file,
+        storageKey: file.storageKey ?? null,
         accountId: account.id,
         deleteHash: randomBytes(16).toString('hex'),
         uploadStatus: UPLOAD_COMPLETED,

@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Clock } from '../common/clock';
 import { Installation } from '../database/installation';
-import { StoredFile } from './file.entity';
-import { Storage, storageKey } from './storage/storage';
+import { bytesKeyOf, StoredFile } from './file.entity';
+import { Storage } from './storage/storage';
 
 const VALID_MS = 3_600_000;
 /**
@@ -33,7 +33,7 @@ export class PrivateUrls {
     const expiresMs = signedAt + WINDOW_MS + VALID_MS;
     const expiresAt = expiresMs / 1000;
     const presigned = await this.storage.presignedUrl(
-      storageKey(file.path),
+      bytesKeyOf(file),
       new Date(signedAt),
       new Date(expiresMs),
       file.filename,

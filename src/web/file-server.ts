@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { pipeline } from 'node:stream/promises';
 import rangeParser from 'range-parser';
-import { StoredFile } from '../files/file.entity';
+import { bytesKeyOf, StoredFile } from '../files/file.entity';
 import { Storage } from '../files/storage/storage';
 import { isActiveContent } from '../files/upload/sniff';
 import { FILE_BYTES_HEADERS } from './security-headers';
@@ -51,7 +51,7 @@ export class FileServer {
       res.end();
       return;
     }
-    const body = await this.storage.read(file.path.slice(1), range);
+    const body = await this.storage.read(bytesKeyOf(file), range);
     await pipeline(body, res).catch(() => res.destroy());
   }
 }

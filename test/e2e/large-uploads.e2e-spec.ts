@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Upload } from 'tus-js-client';
 import { UploadEnds } from '../../src/files/large/upload-ends';
 import { createAccount, TestAccount } from '../factories/account.factory';
+import { filesUnder } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
 const MiB = 1024 * 1024;
@@ -302,5 +303,57 @@ describe('Resumable (tus) uploads', () => {
       .set('Access-Control-Request-Headers', 'authorization,tus-resumable,upload-offset');
     expect(preflight.headers['access-control-allow-headers']).toMatch(/Upload-Offset/);
     expect(preflight.headers['access-control-expose-headers']).toMatch(/Location.*Upload-Offset/);
+  });
+
+  it('should make a file at once from a known file_hash, keeping one copy of the bytes', async () => {
+    const b = await createAccount(t);
+    const data = randomBytes(3000);
+    const sha = createHash('sha256').update(data).digest('hex');
+    const first = await t
+      .api()
+      .post('/api/v1/file/upload')
+      .set(b.auth)
+      .attach('file', data, 'orig.bin')
+      .expect(200);
+    const stored = filesUnder(t.storageDir).filter((f) => !f.includes('.tus')).length;
+    const res = await create(
+      { file_name: 'again.bin', file_size: data.length, file_hash: sha },
+      b,
+    ).expect(200);
+    const created = res.body.data;
+    expect(created).toMatchObject({ fast_upload: true, upload_url: '', file_size: data.length });
+    expect(created.existing_file).toMatchObject({ filename: 'again.bin', size: data.length });
+    expect(created.existing_file.path).not.toBe(first.body.data.path);
+    expect(filesUnder(t.storageDir).filter((f) => !f.includes('.tus'))).toHaveLength(stored);
+    expect(await storageBytes(b)).toBe(2 * data.length); // counted as uploaded
+    expect((await progress(created.upload_id as string, b).expect(200)).body.data.status).toBe(2);
+    const done = await t
+      .api()
+      .post('/api/v1/file/large-file/complete')
+      .set(b.auth)
+      .send({ upload_id: created.upload_id })
+      .expect(200);
+    expect(done.body.data.file.file_id).toBe(created.existing_file.file_id);
+    // The first record goes; the bytes stay for the second, and go with it.
+    await t
+      .api()
+      .get(`/api/v1/file/delete/${first.body.data.hash as string}`)
+      .expect(200);
+    const bytes = await t
+      .api()
+      .get(new URL(created.existing_file.url as string).pathname)
+      .responseType('blob')
+      .expect(200);
+    expect(Buffer.compare(bytes.body as Buffer, data)).toBe(0);
+    await t
+      .api()
+      .get(`/api/v1/file/delete/${created.existing_file.hash as string}`)
+      .expect(200);
+    expect(filesUnder(t.storageDir).filter((f) => !f.includes('.tus'))).toHaveLength(stored - 1);
+    expect(await storageBytes(b)).toBe(0);
+    // Unknown bytes: a normal upload session.
+    const other = createHash('sha256').update('other').digest('hex');
+    const normal = await create({ file_name: 'n', file_size: 10, file_hash: other }, b).expect(200);
+    expect(normal.body.data.fast_upload).toBe(false);
   });
 });

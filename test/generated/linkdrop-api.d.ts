@@ -1474,8 +1474,10 @@ export interface components {
             /** @description Unix seconds: unfinished uploads end then */
             expires_at: number;
             file_size: number;
-            /** @description Always false: identical bytes are not looked up yet */
+            /** @description true: file_hash matched bytes you stored already; the file exists, no transfer */
             fast_upload: boolean;
+            /** @description With fast_upload: the new file */
+            existing_file?: components["schemas"]["FileRecordDto"];
         };
         CreateLargeUploadDto: {
             file_name: string;

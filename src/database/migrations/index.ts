@@ -10,6 +10,7 @@ import { TokenExpiry1763700800000 } from './1763700800000-TokenExpiry';
 import { Settings1763700900000 } from './1763700900000-Settings';
 import { SeeParity1763701000000 } from './1763701000000-SeeParity';
 import { LargeUploads1763701100000 } from './1763701100000-LargeUploads';
+import { SharedBytes1763701200000 } from './1763701200000-SharedBytes';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   Settings1763700900000,
   SeeParity1763701000000,
   LargeUploads1763701100000,
+  SharedBytes1763701200000,
 ];

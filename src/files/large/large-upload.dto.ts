@@ -59,8 +59,12 @@ export class CreatedLargeUploadDto {
   @ApiProperty({ type: 'integer', description: 'Unix seconds: unfinished uploads end then' })
   expires_at!: number;
   @ApiProperty({ type: 'integer' }) file_size!: number;
-  @ApiProperty({ description: 'Always false: identical bytes are not looked up yet' })
+  @ApiProperty({
+    description: 'true: file_hash matched bytes you stored already; the file exists, no transfer',
+  })
   fast_upload!: boolean;
+  @ApiPropertyOptional({ type: FileRecordDto, description: 'With fast_upload: the new file' })
+  existing_file?: FileRecordDto;
 }
 
 export class LargeUploadProgressDto {

@@ -13,6 +13,7 @@ import { UploadSessionsRepository } from './upload-sessions.repository';
 import { UploadSweeper } from './upload-sweeper';
 import { UploadEnds } from './upload-ends';
 import { UploadFinisher } from './upload-finisher';
+import { FastUploads } from './fast-uploads';
 
 /** Resumable uploads: S.EE's large-file calls and the tus endpoint. */
 @Module({
@@ -24,6 +25,7 @@ import { UploadFinisher } from './upload-finisher';
     LargeUploadsService,
     UploadEnds,
     UploadFinisher,
+    FastUploads,
     TusHandler,
     UploadSweeper,
   ],

@@ -23,6 +23,7 @@ import { UploadSessionsRepository } from './upload-sessions.repository';
 import { TusStore } from './tus-store';
 import { UploadEnds } from './upload-ends';
 import { UploadFinisher } from './upload-finisher';
+import { FastUploads } from './fast-uploads';
 
 /**
  * Resumable uploads (S.EE's large-file calls, any tus client): the quota is reserved when one
@@ -44,12 +45,25 @@ export class LargeUploadsService {
     private readonly env: Env,
     private readonly ends: UploadEnds,
     private readonly finisher: UploadFinisher,
+    private readonly fast: FastUploads,
   ) {
     this.apiBase = `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/v1`;
   }
 
   /** S.EE's create call: a session, and its empty upload in the tus store. */
   async create(account: AuthenticatedAccount, dto: CreateLargeUploadDto) {
+    if (dto.file_hash) {
+      const row = (fileId: number) => ({
+        ...this.sessionRow(account, dto, randomBytes(16).toString('hex')),
+        status: SESSION_STATUS.completed,
+        fileId,
+      });
+      const fast = await this.fast.attempt(account, dto, row);
+      if (fast) {
+        const created = this.describeCreated(fast.session);
+        return { ...created, upload_url: '', fast_upload: true, existing_file: fast.record };
+      }
+    }
     const session = await this.begin(account, dto, randomBytes(16).toString('hex'));
     const now = session.createdAt;
     try {
@@ -73,6 +87,14 @@ export class LargeUploadsService {
   async begin(account: AuthenticatedAccount, dto: CreateLargeUploadDto, uploadId: string) {
     if (dto.file_size > account.maxFileBytes) throw fileTooLarge(account.maxFileBytes);
     await this.usage.checkCreation(account, 'upload');
+    const row = this.sessionRow(account, dto, uploadId);
+    return this.uow.run(async (tx) => {
+      await this.accounts.reserveStorage(account.id, row.fileSize, account.storageQuotaBytes, tx);
+      return this.sessions.insert(row, tx);
+    });
+  }
+
+  private sessionRow(account: AuthenticatedAccount, dto: CreateLargeUploadDto, uploadId: string) {
     const now = new Date(this.clock.now());
     const fields: SessionFields = {
       domain: dto.domain,
@@ -82,7 +104,7 @@ export class LargeUploadsService {
       expire_at: dto.expire_at ?? undefined,
       is_private: dto.is_private === 1,
     };
-    const row = {
+    return {
       uploadId,
       accountId: account.id,
       fileName: dto.file_name,
@@ -95,10 +117,6 @@ export class LargeUploadsService {
       updatedAt: now,
       expiresAt: new Date(now.getTime() + this.env.UPLOAD_SESSION_HOURS * 3_600_000),
     };
-    return this.uow.run(async (tx) => {
-      await this.accounts.reserveStorage(account.id, row.fileSize, account.storageQuotaBytes, tx);
-      return this.sessions.insert(row, tx);
-    });
   }
 
   describeCreated(s: UploadSession): CreatedLargeUploadDto {

@@ -23,6 +23,8 @@ export interface ReceivedFile {
   sha256: string;
   width: number;
   height: number;
+  /** Bytes another record of the account stored already (a fast upload): their storage key. */
+  storageKey?: string;
 }
 
 export const fileTooLarge = (max: number) =>
@@ -44,7 +46,7 @@ export async function meterIntoStorage(
   const { chunks, ended } = await readHead(stream, 4100);
   const type = await sniff(Buffer.concat(chunks));
   const storename = `${randomSlug(16)}.${type.ext}`;
-  const path = `/${datePath(new Date())}/${randomBytes(6).toString('hex')}/${storename}`;
+  const path = newFilePath(storename);
 
   const hash = createHash('sha256');
   const headChunks: Buffer[] = [];
@@ -110,3 +112,7 @@ function readHead(stream: Readable, n: number): Promise<{ chunks: Buffer[]; ende
 
 const datePath = (d: Date) =>
   `${d.getUTCFullYear()}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
+
+/** A new record's public path: `/<yyyy>/<mm>/<dd>/<random>/<storename>`. */
+export const newFilePath = (storename: string) =>
+  `/${datePath(new Date())}/${randomBytes(6).toString('hex')}/${storename}`;
