@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAnalytics } from './bench/analytics';
 import { benchTextPage } from './bench/text-page';
+import { benchResumable } from './bench/resumable';
 import { benchUpload } from './bench/upload';
 import {
   createLinks,
@@ -116,7 +117,9 @@ async function main() {
     const fresh = startService(dir, 'upload');
     try {
       await waitFor(`${base}/health/ready`);
-      await benchUpload(base, await signup(base), dir, fresh.pid!);
+      const uploader = await signup(base);
+      await benchUpload(base, uploader, dir, fresh.pid!);
+      await benchResumable(base, uploader, dir, fresh.pid!);
     } finally {
       await stop(fresh);
     }

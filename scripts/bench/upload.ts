@@ -8,16 +8,16 @@ import { fmt, median } from './harness';
 const CHUNK = Buffer.alloc(1024 * 1024, 0x5a);
 
 /** `bytes` of data in 1 MiB chunks, generated as read (nothing held whole). */
-function* chunks(bytes: number): Generator<Buffer> {
+export function* chunks(bytes: number): Generator<Buffer> {
   for (let left = bytes; left > 0; left -= CHUNK.length) {
     yield left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
   }
 }
 
-const rssOf = (pid: number) =>
+export const rssOf = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
-async function diskWrite(dir: string, bytes: number): Promise<number> {
+export async function diskWrite(dir: string, bytes: number): Promise<number> {
   const file = join(dir, 'disk-baseline.bin');
   const started = process.hrtime.bigint();
   await pipeline(Readable.from(chunks(bytes)), createWriteStream(file));

@@ -1,6 +1,6 @@
 import { FileStore } from '@tus/file-store';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { createHash, Hash } from 'node:crypto';
 import { truncate } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
@@ -20,15 +20,40 @@ export class TusError extends Error {
 /** The `Upload-Checksum` of the request being handled (tus checksum extension, sha256 only). */
 export const tusChecksum = new AsyncLocalStorage<string | undefined>();
 
+/** The SHA-256 of an upload's bytes so far, and how many that is. */
+interface Running {
+  hash: Hash;
+  offset: number;
+}
+
 /**
  * Where the parts of resumable uploads wait for their last byte: files under the local storage
  * folder (`.tus/`), appended to in place, so an upload resumes at the offset the store reports.
- * A chunk whose SHA-256 does not match the client's `Upload-Checksum` is cut off again (460).
+ * Bytes are hashed as they arrive (the whole file's SHA-256 is ready at the last byte; after a
+ * restart it is computed from the file instead). A chunk whose SHA-256 does not match the
+ * client's `Upload-Checksum` is cut off again (460).
  */
 export class TusStore extends FileStore {
+  private readonly running = new Map<string, Running>();
+
   constructor(env: Env) {
     super({ directory: join(env.STORAGE_LOCAL_DIR, '.tus') });
     this.extensions = [...this.extensions, 'checksum'];
+  }
+
+  pathOf(id: string): string {
+    return join(this.directory, id);
+  }
+
+  /** The SHA-256 (hex) of all `size` bytes, when they were all hashed as they arrived. */
+  digestOf(id: string, size: number): string | undefined {
+    const r = this.running.get(id);
+    return r && r.offset === size ? r.hash.copy().digest('hex') : undefined;
+  }
+
+  override async remove(id: string): Promise<void> {
+    this.running.delete(id);
+    await super.remove(id);
   }
 
   override async write(
@@ -37,20 +62,34 @@ export class TusStore extends FileStore {
     offset: number,
   ): Promise<number> {
     const expected = tusChecksum.getStore();
-    if (expected === undefined) return super.write(readable, id, offset);
-    const hash = createHash('sha256');
+    const chunkHash = expected === undefined ? undefined : createHash('sha256');
+    let running = this.running.get(id);
+    if (offset === 0) this.running.set(id, (running = { hash: createHash('sha256'), offset: 0 }));
+    // A gap (a restart lost the state) means the whole file is hashed at the end instead.
+    const whole = running?.offset === offset ? running.hash.copy() : undefined;
+    let seen = 0;
     const hashing = new Transform({
       transform(chunk: Buffer, _enc, done) {
-        hash.update(chunk);
+        chunkHash?.update(chunk);
+        whole?.update(chunk);
+        seen += chunk.length;
         done(null, chunk);
       },
     });
     readable.on('error', (e) => hashing.destroy(e));
-    const written = await super.write(readable.pipe(hashing), id, offset);
-    if (hash.digest('base64') !== expected) {
-      await truncate(join(this.directory, id), offset);
+    let written: number;
+    try {
+      written = await super.write(readable.pipe(hashing), id, offset);
+    } catch (e) {
+      this.running.delete(id);
+      throw e;
+    }
+    if (chunkHash && chunkHash.digest('base64') !== expected) {
+      await truncate(this.pathOf(id), offset);
       throw new TusError(460, 'Checksum Mismatch');
     }
+    if (whole && written - offset === seen) this.running.set(id, { hash: whole, offset: written });
+    else this.running.delete(id);
     return written;
   }
 }

@@ -4,7 +4,7 @@ import { Clock } from '../../common/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { FilesService } from '../files.service';
 import { Storage } from '../storage/storage';
-import { meterIntoStorage } from '../upload/meter';
+import { adoptIntoStorage } from '../upload/adopt-file';
 import { CompletedLargeUploadDto } from './large-upload.dto';
 import { TusStore } from './tus-store';
 import { UploadEnds } from './upload-ends';
@@ -12,8 +12,9 @@ import { SESSION_STATUS, SessionFields, UploadSession } from './upload-session.e
 import { UploadSessionsRepository } from './upload-sessions.repository';
 
 /**
- * The last byte of a resumable upload: its parts are streamed through the upload meter (type
- * sniffed, SHA-256, size) into storage, and become a file record with the reserved bytes.
+ * The last byte of a resumable upload: its parts (type sniffed, SHA-256 as hashed on arrival)
+ * are adopted by the storage driver (a hard link on local disk) and become a file record with
+ * the reserved bytes; the parts go once the record is committed.
  */
 @Injectable()
 export class UploadFinisher {
@@ -41,14 +42,11 @@ export class UploadFinisher {
   private async finishOnce(account: AuthenticatedAccount, s: UploadSession) {
     const fields = JSON.parse(s.fields) as SessionFields;
     try {
-      const received = await meterIntoStorage(
-        this.store.read(s.uploadId),
+      const received = await adoptIntoStorage(
+        this.store.pathOf(s.uploadId),
         s.fileName,
         this.storage,
-        {
-          maxFileBytes: s.fileSize,
-          quotaLeft: Number.MAX_SAFE_INTEGER,
-        },
+        this.store.digestOf(s.uploadId, s.fileSize),
       );
       const record = await this.files.persist(account, received, fields, {
         reserved: true,

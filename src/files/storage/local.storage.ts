@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, constants, mkdir, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
+import {
+  access,
+  constants,
+  link,
+  mkdir,
+  readdir,
+  rename,
+  rm,
+  stat,
+  unlink,
+} from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,6 +37,18 @@ export class LocalStorage extends Storage {
     } catch (e) {
       await rm(tmp, { force: true });
       throw e;
+    }
+  }
+
+  override async adopt(key: string, file: string, contentType: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await link(file, target);
+    } catch (e) {
+      // Another file system, or links not allowed: a copy then.
+      if (!['EXDEV', 'EPERM', 'ENOTSUP'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
+      await super.adopt(key, file, contentType);
     }
   }
 

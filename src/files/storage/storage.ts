@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
 
 export interface ByteRange {
@@ -25,6 +26,14 @@ export abstract class Storage {
    * A URL the store itself serves the bytes at until `expiresAt`, signed as of `signedAt` (the
    * same moment gives the same URL); null when the store has no such URLs (local disk).
    */
+  /**
+   * Stores a copy of a local file (a finished resumable upload) under `key`; the file stays.
+   * Local storage links it (no second write of the bytes); others stream it.
+   */
+  async adopt(key: string, file: string, contentType: string): Promise<void> {
+    await this.put(key, createReadStream(file), contentType);
+  }
+
   presignedUrl(_key: string, _signedAt: Date, _expiresAt: Date, _filename: string) {
     return Promise.resolve<string | null>(null);
   }

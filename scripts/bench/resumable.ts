@@ -1,0 +1,152 @@
+import { request } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fmt, median } from './harness';
+import { chunks, diskWrite, rssOf } from './upload';
+
+const GiB = 1024 ** 3;
+const PART = 16 * 1024 * 1024;
+
+interface Session {
+  uploadId: string;
+  path: string;
+}
+
+async function api<T>(base: string, token: string, method: string, path: string, body?: object) {
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body && JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+async function begin(base: string, token: string, bytes: number): Promise<Session> {
+  const d = await api<{ upload_id: string; upload_url: string }>(
+    base,
+    token,
+    'POST',
+    '/file/large-file/create',
+    { file_name: 'bench.bin', file_size: bytes },
+  );
+  return { uploadId: d.upload_id, path: new URL(d.upload_url).pathname };
+}
+
+/** One tus PATCH of `length` bytes at `offset`; `cutAfter` bytes sent, then the connection goes. */
+function patch(
+  base: string,
+  token: string,
+  s: Session,
+  offset: number,
+  length: number,
+  cutAfter?: number,
+) {
+  return new Promise<void>((resolve, reject) => {
+    const req = request(`${base}${s.path}`, {
+      method: 'PATCH',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Tus-Resumable': '1.0.0',
+        'Upload-Offset': String(offset),
+        'Content-Type': 'application/offset+octet-stream',
+        'Content-Length': String(length),
+      },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () =>
+        res.statusCode === 204 ? resolve() : reject(new Error(`PATCH ${res.statusCode}`)),
+      );
+    });
+    if (cutAfter === undefined) {
+      req.on('error', reject);
+      void pipeline(Readable.from(chunks(length)), req).catch(reject);
+      return;
+    }
+    req.on('error', () => resolve());
+    void pipeline(Readable.from(chunks(cutAfter)), req, { end: false })
+      .then(() => new Promise((r) => setTimeout(r, 200)))
+      .then(() => {
+        req.destroy();
+        resolve();
+      });
+  });
+}
+
+async function offsetOf(base: string, token: string, s: Session): Promise<number> {
+  const res = await fetch(`${base}${s.path}`, {
+    method: 'HEAD',
+    headers: { Authorization: `Bearer ${token}`, 'Tus-Resumable': '1.0.0' },
+  });
+  return Number(res.headers.get('upload-offset'));
+}
+
+/** The whole file in 16 MiB PATCHes from `from`, then the complete call. */
+async function sendFrom(base: string, token: string, s: Session, from: number, bytes: number) {
+  const started = process.hrtime.bigint();
+  let lastStarted = started;
+  for (let offset = from; offset < bytes; offset += PART) {
+    lastStarted = process.hrtime.bigint();
+    await patch(base, token, s, offset, Math.min(PART, bytes - offset));
+  }
+  await api(base, token, 'POST', '/file/large-file/complete', { upload_id: s.uploadId });
+  const secs = (a: bigint, b: bigint) => Number(b - a) / 1e9;
+  // The last PATCH also turns the parts into the file (tus's onUploadFinish).
+  return {
+    sending: secs(started, lastStarted),
+    completing: secs(lastStarted, process.hrtime.bigint()),
+  };
+}
+
+/**
+ * A 1 GiB resumable upload in 16 MiB tus chunks on local storage, next to a plain stream to a
+ * file in the same run; the server's RSS sampled meanwhile. Then one cut at half way and resumed
+ * from the offset HEAD reports: the bytes sent in all, against the file's size.
+ */
+export async function benchResumable(base: string, token: string, dir: string, serverPid: number) {
+  console.log(
+    '# resumable upload: 1 GiB by tus in 16 MiB chunks, next to a plain stream to a file',
+  );
+  const disk: number[] = [];
+  const ours: number[] = [];
+  const growth: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    disk.push(await diskWrite(dir, GiB));
+    const s = await begin(base, token, GiB);
+    const before = rssOf(serverPid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(serverPid))), 20);
+    const started = process.hrtime.bigint();
+    const phases = await sendFrom(base, token, s, 0, GiB);
+    const secs = Number(process.hrtime.bigint() - started) / 1e9;
+    clearInterval(sampler);
+    ours.push(GiB / secs / 1e6);
+    growth.push(peak - before);
+    console.log(
+      `  round ${r + 1}: disk ${fmt(disk[r])} MB/s, resumable ${fmt(ours[r])} MB/s, ` +
+        `server RSS +${fmt(growth[r] / 1024 ** 2, 1)} MiB ` +
+        `(bytes ${fmt(phases.sending, 1)} s, last byte to record ${fmt(phases.completing, 1)} s)`,
+    );
+  }
+  console.log(
+    `resumable upload: ${fmt(median(ours))} MB/s (ratio ${fmt(median(ours) / median(disk), 2)}), ` +
+      `RSS growth at most ${fmt(Math.max(...growth) / 1024 ** 2, 1)} MiB (limit 64 MiB)`,
+  );
+  // Half the file, then a chunk cut after 8 MiB, then the rest from where the server says.
+  const s = await begin(base, token, GiB);
+  let wire = 0;
+  for (let offset = 0; offset < GiB / 2; offset += PART) {
+    await patch(base, token, s, offset, PART);
+    wire += PART;
+  }
+  await patch(base, token, s, GiB / 2, PART, 8 * 1024 * 1024);
+  wire += 8 * 1024 * 1024;
+  const resumeAt = await offsetOf(base, token, s);
+  await sendFrom(base, token, s, resumeAt, GiB);
+  wire += GiB - resumeAt;
+  console.log(
+    `interrupted at 50% and resumed at ${fmt(resumeAt / 1024 ** 2)} MiB: ` +
+      `${fmt(wire / 1024 ** 2)} MiB sent for 1024 MiB (ratio ${fmt(wire / GiB, 3)}, limit 1.05)`,
+  );
+}
