@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { AppModule } from '../src/app.module';
 import { appOptions, configureApp } from '../src/app.setup';
 import { buildOpenApiDocument } from '../src/common/openapi-document';
-import { validateEnv } from '../src/config/env';
+import { validateEnv } from '../src/config/validate-env';
 import {
   CLIENT_TYPES_PATH,
   DOCUMENT_PATH,

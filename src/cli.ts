@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { ConfigError, validateEnv } from './config/env';
+import { ConfigError, validateEnv } from './config/validate-env';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
 

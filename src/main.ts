@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
-import { ConfigError, validateEnv } from './config/env';
+import { ConfigError, validateEnv } from './config/validate-env';
 
 async function bootstrap() {
   if (existsSync('.env')) process.loadEnvFile('.env');

@@ -10,7 +10,7 @@ import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.setup';
 import type { RawVisit } from '../../src/analytics/raw-visit';
 import { VisitRecorder } from '../../src/analytics/visit-recorder';
-import { validateEnv } from '../../src/config/env';
+import { validateEnv } from '../../src/config/validate-env';
 
 const SENT = Number(process.env.BENCH_VISITS ?? 1_000_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);

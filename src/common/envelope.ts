@@ -15,3 +15,11 @@ export const successEnvelope = <T>(code: number, data: T, message = 'success'): 
   message,
   data,
 });
+
+/** A failure: `code` the HTTP status, `error` the stable string. */
+export const errorEnvelope = (
+  code: number,
+  error: ErrorCode,
+  message: string,
+  data: unknown = null,
+): Envelope<unknown> => ({ code, success: false, message, data, error });

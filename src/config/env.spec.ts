@@ -1,5 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
-import { ConfigError, Env, ENV_KEYS, trustProxySetting, validateEnv } from './env';
+import { Env, trustProxySetting } from './env';
+import { ConfigError, ENV_KEYS, validateEnv } from './validate-env';
 
 describe('validateEnv', () => {
   it('should give every setting its default on an empty environment', () => {

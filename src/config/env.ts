@@ -1,7 +1,6 @@
-import { plainToInstance, Transform } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { toBool, toInt } from '../common/transforms';
 import {
-  getMetadataStorage,
   IsBoolean,
   IsIn,
   IsInt,
@@ -10,7 +9,6 @@ import {
   Matches,
   Max,
   Min,
-  validateSync,
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
@@ -22,9 +20,6 @@ const TRUST_PROXY_LIST =
 /** Express's `trust proxy` for TRUST_PROXY: `true` is one hop, never everyone. */
 export const trustProxySetting = (value: Env['TRUST_PROXY']): boolean | number | string[] =>
   value === true ? 1 : typeof value === 'string' ? value.split(/\s*,\s*/) : value;
-
-/** Thrown for a bad setting; main.ts prints its message alone, without a stack trace. */
-export class ConfigError extends Error {}
 
 const HOSTS = /^[a-z0-9.-]+(:\d+)?(\s*,\s*[a-z0-9.-]+(:\d+)?)*$/i;
 const HOSTS_MESSAGE = 'must be comma-separated hosts such as s.example.com,localhost:3000';
@@ -171,31 +166,4 @@ export class Env {
    * addresses (A/AAAA). Unset: the host of PUBLIC_URL as a CNAME.
    */
   @IsOptional() @IsString() CUSTOM_DOMAIN_TARGET?: string;
-}
-
-/** Every setting the service reads: each property the Env class validates, defaults or not. */
-export const ENV_KEYS = [
-  ...new Set(
-    getMetadataStorage()
-      .getTargetValidationMetadatas(Env, '', true, false)
-      .map((m) => m.propertyName),
-  ),
-];
-
-/** Validates process.env into a typed Env; the first bad variable becomes one ConfigError line. */
-export function validateEnv(raw: Record<string, unknown>): Env {
-  const present = Object.fromEntries(
-    ENV_KEYS.filter((k) => raw[k] !== undefined && raw[k] !== '').map((k) => [k, raw[k]]),
-  );
-  const env = plainToInstance(Env, present, { exposeDefaultValues: true });
-  const errors = validateSync(env, { skipMissingProperties: false });
-  if (errors.length > 0) {
-    const e = errors[0];
-    const why = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
-    const shown = JSON.stringify(raw[e.property] ?? null);
-    throw new ConfigError(
-      `Invalid configuration: ${e.property} ${why.replace(`${e.property} `, '')} (got ${shown})`,
-    );
-  }
-  return env;
 }

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
-import { validateEnv } from '../config/env';
+import { validateEnv } from '../config/validate-env';
 import { buildDataSourceOptions } from './database-options';
 
 /** The data source for TypeORM's CLI (migration:generate) and for `npm run cli -- migration:*`. */

@@ -67,9 +67,9 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
 
   /** Counts one authenticated API call; refuses it past the plan's limits. */
   async countApiCall(owner: UsageOwner): Promise<void> {
+    const waiting = this.pending.get(owner.id) ?? 0;
     if (this.limited(owner, 'api')) {
       const known = await this.knownApiCalls(owner.id);
-      const waiting = this.pending.get(owner.id) ?? 0;
       const counts = { day: known.counts.day + waiting, month: known.counts.month + waiting };
       this.refuseOver(owner, 'api', counts, 1);
     }

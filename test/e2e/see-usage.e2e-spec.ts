@@ -1,4 +1,4 @@
-import { validateEnv } from '../../src/config/env';
+import { validateEnv } from '../../src/config/validate-env';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { filesUnder, png } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';

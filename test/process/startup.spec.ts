@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ENV_KEYS } from '../../src/config/env';
+import { ENV_KEYS } from '../../src/config/validate-env';
 
 const root = join(__dirname, '..', '..');
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { ENV_KEYS, validateEnv } from '../../src/config/env';
+import { ENV_KEYS, validateEnv } from '../../src/config/validate-env';
 
 interface Service {
   environment?: Record<string, string | number | boolean>;

@@ -8,7 +8,8 @@ import request from 'supertest';
 import { AppModule } from '../../src/app.module';
 import { appOptions, configureApp } from '../../src/app.setup';
 import { Clock } from '../../src/common/clock';
-import { Env, validateEnv } from '../../src/config/env';
+import { Env } from '../../src/config/env';
+import { validateEnv } from '../../src/config/validate-env';
 import { dropDatabase, freshDatabaseUrl } from './test-database';
 import { TestClock } from './test-clock';
 

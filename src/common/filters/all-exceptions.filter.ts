@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { Envelope } from '../envelope';
+import { Envelope, errorEnvelope } from '../envelope';
 import { DomainError, ErrorCode } from '../errors/domain-error';
 import { isDatabaseUnavailable } from '../errors/transient-db-error';
 import { isUniqueViolation } from '../errors/unique-violation';
@@ -66,43 +66,41 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private toEnvelope(e: unknown, req: Request): Envelope<unknown> {
-    if (e instanceof DomainError) return fail(e.status, e.code, e.message, e.data);
+    if (e instanceof DomainError) return errorEnvelope(e.status, e.code, e.message, e.data);
     if (e instanceof HttpException) {
       const status = e.getStatus();
       const message =
         status === 404 && /^Cannot [A-Z]+ /.test(e.message) ? 'Route not found' : e.message;
-      return fail(
+      return errorEnvelope(
         status,
         HTTP_CODES[status] ?? (status >= 500 ? 'internal_error' : 'bad_request'),
         message,
       );
     }
     if (isUniqueViolation(e)) {
-      return fail(409, 'conflict', 'The resource already exists');
+      return errorEnvelope(409, 'conflict', 'The resource already exists');
     }
     if (isDatabaseUnavailable(e)) {
       this.logger.warn(`database unavailable: ${req.method} ${redactUrl(req.originalUrl)}`);
-      return fail(503, 'service_unavailable', 'The database is unavailable; try again shortly', {
-        retry_after: DB_RETRY_AFTER_S,
-      });
+      return errorEnvelope(
+        503,
+        'service_unavailable',
+        'The database is unavailable; try again shortly',
+        {
+          retry_after: DB_RETRY_AFTER_S,
+        },
+      );
     }
     const errorId = randomUUID();
     this.logger.error(
       `error_id=${errorId} ${req.method} ${redactUrl(req.originalUrl)}`,
       e instanceof Error ? e.stack : String(e),
     );
-    return fail(500, 'internal_error', `Internal server error (error id ${errorId})`, {
+    return errorEnvelope(500, 'internal_error', `Internal server error (error id ${errorId})`, {
       error_id: errorId,
     });
   }
 }
-
-const fail = (
-  code: number,
-  error: ErrorCode,
-  message: string,
-  data: unknown = null,
-): Envelope<unknown> => ({ code, success: false, message, data, error });
 
 const wantsHtml = (req: Request) =>
   !req.path.startsWith('/api/') &&

@@ -6,7 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { DomainError, ErrorCode, invalid } from '../../common/errors/domain-error';
-import { successEnvelope } from '../../common/envelope';
+import { errorEnvelope } from '../../common/envelope';
 import { Env } from '../../config/env';
 import { CreateLargeUploadDto } from './large-upload.dto';
 import { LargeUploadsService } from './large-uploads.service';
@@ -32,8 +32,7 @@ type AuthedRequest = IncomingMessage & { account?: AuthenticatedAccount };
 /** A failure in our envelope, as the tus server sends a hook's error. */
 const tusError = (e: unknown) => {
   if (!(e instanceof DomainError)) return e;
-  const body = { ...successEnvelope(e.status, e.data, e.message), success: false, error: e.code };
-  return new TusError(e.status, JSON.stringify(body));
+  return new TusError(e.status, JSON.stringify(errorEnvelope(e.status, e.code, e.message, e.data)));
 };
 
 /**

@@ -92,10 +92,13 @@ export class VisitsService {
   /** The share at an address, whatever its state (its QR code is printed before and after). */
   async lookup(host: string | undefined, slug: string): Promise<Link> {
     const domain = this.domains.forRequest(host);
-    const link =
-      domain && SLUG_PATTERN.test(slug) ? await this.links.getBySlug(domain.id, slug) : null;
+    const link = domain && (await this.linkAt(domain.id, slug));
     if (!link) throw notFound('Link');
     return link;
+  }
+
+  private linkAt(domainId: number, slug: string): Promise<Link | null> {
+    return SLUG_PATTERN.test(slug) ? this.links.getBySlug(domainId, slug) : Promise.resolve(null);
   }
 
   /** A visit that reached the share by another address (a file's bytes at `/u/...`). */
@@ -108,7 +111,7 @@ export class VisitsService {
   private async find(r: VisitRequest): Promise<Link | Extract<Visit, { type: 'redirect' }>> {
     const domain = this.domains.forRequest(r.host);
     if (!domain) throw notFound('Link');
-    const link = SLUG_PATTERN.test(r.slug) ? await this.links.getBySlug(domain.id, r.slug) : null;
+    const link = await this.linkAt(domain.id, r.slug);
     if (link) return link;
     if (r.countable) this.orphans.record(domain.id, `/${r.slug}`, r.headers['user-agent']);
     const elsewhere = this.domains.settingsOf(domain.id)?.notFoundRedirectUrl;
