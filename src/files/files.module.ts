@@ -1,3 +1,4 @@
+import { SharedBytes } from './shared-bytes';
 import { PrivateFilesController } from './private-files.controller';
 import { PrivateFilesService } from './private-files.service';
 import { PrivateUrls } from './private-urls';
@@ -25,7 +26,14 @@ import { StorageModule } from './storage/storage.module';
     AnalyticsModule,
   ],
   controllers: [FilesController, PrivateFilesController],
-  providers: [FilesRepository, FilesService, FileRemovalListener, PrivateUrls, PrivateFilesService],
+  providers: [
+    FilesRepository,
+    FilesService,
+    SharedBytes,
+    FileRemovalListener,
+    PrivateUrls,
+    PrivateFilesService,
+  ],
   exports: [FilesService, FilesRepository, PrivateFilesService, StorageModule],
 })
 export class FilesModule {}

@@ -57,6 +57,19 @@ export class FilesRepository {
     return (await qb.getCount()) > 0;
   }
 
+  /** A record of identical bytes (the oldest), locked on MySQL for the transaction. */
+  async twinOf(sha256: string, size: number, tx: Tx): Promise<StoredFile | null> {
+    const em = managerOf(tx);
+    const qb = em
+      .getRepository(StoredFile)
+      .createQueryBuilder('f')
+      .where({ sha256, size })
+      .orderBy('f.link_id', 'ASC')
+      .limit(1);
+    if (em.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
   /**
    * Whether any record still uses these stored bytes (as its own path or shared). A locking read
    * on MySQL: a record sharing them that commits meanwhile is seen, so its bytes stay.

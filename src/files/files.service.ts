@@ -16,7 +16,7 @@ import { FileRecordDto } from './dto/file-record.dto';
 import { UploadFieldsDto } from './dto/upload-fields.dto';
 import { StoredFile, UPLOAD_COMPLETED } from './file.entity';
 import { FilesRepository } from './files.repository';
-import { Storage, storageKey } from './storage/storage';
+import { SharedBytes } from './shared-bytes';
 import { ReceivedFile } from './upload/meter';
 import { receivedOf, UploadedFile } from './upload/streaming-storage-engine';
 
@@ -30,7 +30,7 @@ export class FilesService {
   private readonly filesPublicUrl: boolean;
   constructor(
     private readonly files: FilesRepository,
-    private readonly storage: Storage,
+    private readonly bytes: SharedBytes,
     private readonly links: LinksService,
     private readonly domains: DomainsService,
     private readonly accounts: AccountsService,
@@ -77,7 +77,7 @@ export class FilesService {
         if (!existing) throw e;
       }
     }
-    await this.discard(file);
+    await this.bytes.discard(file);
     return { record: this.toRecord(existing), repeated: true };
   }
 
@@ -95,7 +95,7 @@ export class FilesService {
     try {
       const row = {
         ...file,
-        storageKey: file.storageKey ?? null,
+        storageKey: null as string | null,
         accountId: account.id,
         deleteHash: randomBytes(16).toString('hex'),
         uploadStatus: UPLOAD_COMPLETED,
@@ -116,6 +116,7 @@ export class FilesService {
           await this.accounts.reserveStorage(account.id, file.size, account.storageQuotaBytes, tx);
         }
         const created = await this.links.create(account, input, tx);
+        row.storageKey = await this.bytes.keyFor(file, tx);
         await this.files.insert({ ...row, linkId: created.id }, tx);
         await opts.inTransaction?.(tx, created.id);
         return created;
@@ -123,13 +124,9 @@ export class FilesService {
       // The record is what was just written: no need to read it back.
       return this.toRecord({ ...row, linkId: link.id }, link.short_url);
     } catch (e) {
-      await this.discard(file);
+      await this.bytes.discard(file);
       throw e;
     }
-  }
-
-  private discard(file: ReceivedFile): Promise<void> {
-    return this.storage.delete(storageKey(file.path)).catch(() => undefined);
   }
 
   async history(accountId: number, page: number): Promise<FileRecordDto[]> {

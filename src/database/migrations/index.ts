@@ -11,6 +11,7 @@ import { Settings1763700900000 } from './1763700900000-Settings';
 import { SeeParity1763701000000 } from './1763701000000-SeeParity';
 import { LargeUploads1763701100000 } from './1763701100000-LargeUploads';
 import { SharedBytes1763701200000 } from './1763701200000-SharedBytes';
+import { StoredOnce1763701300000 } from './1763701300000-StoredOnce';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   SeeParity1763701000000,
   LargeUploads1763701100000,
   SharedBytes1763701200000,
+  StoredOnce1763701300000,
 ];

@@ -17,6 +17,8 @@ export class TusError extends Error {
   }
 }
 
+const BATCH_BYTES = 1024 * 1024;
+
 /** The `Upload-Checksum` of the request being handled (tus checksum extension, sha256 only). */
 export const tusChecksum = new AsyncLocalStorage<string | undefined>();
 
@@ -68,12 +70,24 @@ export class TusStore extends FileStore {
     // A gap (a restart lost the state) means the whole file is hashed at the end instead.
     const whole = running?.offset === offset ? running.hash.copy() : undefined;
     let seen = 0;
+    // Socket reads are ~64 KiB; gathered into 1 MiB writes the disk sees 16 times fewer calls.
+    let batch: Buffer[] = [];
+    let batched = 0;
     const hashing = new Transform({
       transform(chunk: Buffer, _enc, done) {
         chunkHash?.update(chunk);
         whole?.update(chunk);
         seen += chunk.length;
-        done(null, chunk);
+        batch.push(chunk);
+        batched += chunk.length;
+        if (batched < BATCH_BYTES) return done();
+        const out = Buffer.concat(batch, batched);
+        batch = [];
+        batched = 0;
+        done(null, out);
+      },
+      flush(done) {
+        done(null, batched > 0 ? Buffer.concat(batch, batched) : undefined);
       },
     });
     readable.on('error', (e) => hashing.destroy(e));

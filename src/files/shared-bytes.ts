@@ -1,0 +1,47 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { Tx } from '../database/unit-of-work';
+import { bytesKeyOf } from './file.entity';
+import { FilesRepository } from './files.repository';
+import { Storage, storageKey } from './storage/storage';
+import type { ReceivedFile } from './upload/meter';
+
+/**
+ * Identical bytes are stored once, whoever uploads them: a new record of bytes already stored
+ * (same SHA-256 and size) points at them and its own copy goes once it has committed. Every
+ * record still counts its size against its account's quota. Bytes go with their last record.
+ */
+@Injectable()
+export class SharedBytes {
+  private readonly logger = new Logger(SharedBytes.name);
+
+  constructor(
+    private readonly files: FilesRepository,
+    private readonly storage: Storage,
+  ) {}
+
+  /** In the creating transaction: the storage key the new record uses (null: its own path). */
+  async keyFor(file: ReceivedFile, tx: Tx): Promise<string | null> {
+    if (file.storageKey) return file.storageKey;
+    // Locked (MySQL) until commit, so the twin's bytes cannot be deleted meanwhile.
+    const twin = await this.files.twinOf(file.sha256, file.size, tx);
+    if (!twin) return null;
+    tx.afterCommit(() => this.discard(file));
+    return bytesKeyOf(twin);
+  }
+
+  /** In the deleting transaction, after the record's row is gone: its bytes, if now unused. */
+  async release(key: string, path: string, tx: Tx): Promise<void> {
+    if (await this.files.bytesInUse(key, tx)) return;
+    tx.afterCommit(() =>
+      this.storage.delete(key).catch((e: Error) =>
+        // The record is gone; bytes left behind are only wasted space. Say so for the operator.
+        this.logger.warn(`could not delete stored bytes of ${path}: ${e.message}`),
+      ),
+    );
+  }
+
+  /** A received file's own copy, when its record was not written or uses another's bytes. */
+  discard(file: ReceivedFile): Promise<void> {
+    return this.storage.delete(storageKey(file.path)).catch(() => undefined);
+  }
+}
