@@ -14,14 +14,8 @@ describe('Identical uploads share one stored copy', () => {
     (await t.api().get('/api/v1/account').set(who.auth).expect(200)).body.data.usage
       .storage_bytes as number;
   const upload = async (who: TestAccount, data: Buffer, name: string) =>
-    (
-      await t
-        .api()
-        .post('/api/v1/file/upload')
-        .set(who.auth)
-        .attach('file', data, name)
-        .expect(200)
-    ).body.data as { path: string; url: string; hash: string; size: number };
+    (await t.api().post('/api/v1/file/upload').set(who.auth).attach('file', data, name).expect(200))
+      .body.data as { path: string; url: string; hash: string; size: number };
   const served = async (url: string) =>
     (await t.api().get(new URL(url).pathname).responseType('blob').expect(200)).body as Buffer;
 
