@@ -21,11 +21,12 @@ export class SharedBytes {
 
   /** In the creating transaction: the storage key the new record uses (null: its own path). */
   async keyFor(file: ReceivedFile, tx: Tx): Promise<string | null> {
-    if (file.storageKey) return file.storageKey;
+    const own = file.storageKey ?? null;
+    if (file.keyOwner === 'shared') return own;
     // Locked (MySQL) until commit, so the twin's bytes cannot be deleted meanwhile.
     const twin = await this.files.twinOf(file.sha256, file.size, tx);
-    if (!twin) return null;
-    tx.afterCommit(() => this.discard(file));
+    if (!twin) return own;
+    tx.afterCommit(() => this.deleteReceived(file));
     return bytesKeyOf(twin);
   }
 
@@ -40,8 +41,13 @@ export class SharedBytes {
     );
   }
 
-  /** A received file's own copy, when its record was not written or uses another's bytes. */
+  /** A received file whose record was not written: its bytes, unless they are not its own. */
   discard(file: ReceivedFile): Promise<void> {
-    return this.storage.delete(storageKey(file.path)).catch(() => undefined);
+    return file.keyOwner ? Promise.resolve() : this.deleteReceived(file);
+  }
+
+  private deleteReceived(file: ReceivedFile): Promise<void> {
+    const key = file.storageKey ?? storageKey(file.path);
+    return this.storage.delete(key).catch(() => undefined);
   }
 }

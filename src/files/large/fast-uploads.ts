@@ -50,6 +50,7 @@ export class FastUploads {
       width: known.width,
       height: known.height,
       storageKey: bytesKeyOf(known),
+      keyOwner: 'shared' as const,
     };
     let session!: UploadSession;
     const record = await this.files.persist(account, received, fields, {

@@ -7,7 +7,10 @@ import { LargeUploadsController } from './large-uploads.controller';
 import { LargeUploadsService } from './large-uploads.service';
 import { TusController } from './tus.controller';
 import { TusHandler } from './tus-handler';
-import { TusStore } from './tus-store';
+import { LargeUploadStore } from './large-upload-store';
+import { LocalTusStore } from './local-tus-store';
+import { S3TusStore } from './s3-tus-store';
+import { Storage } from '../storage/storage';
 import { UploadSession } from './upload-session.entity';
 import { UploadSessionsRepository } from './upload-sessions.repository';
 import { UploadSweeper } from './upload-sweeper';
@@ -20,7 +23,13 @@ import { FastUploads } from './fast-uploads';
   imports: [TypeOrmModule.forFeature([UploadSession]), FilesModule, AuthModule],
   controllers: [LargeUploadsController, TusController],
   providers: [
-    { provide: TusStore, useFactory: (env: Env) => new TusStore(env), inject: [Env] },
+    {
+      provide: LargeUploadStore,
+      // On S3 the bytes go straight into the bucket, so any instance can take the next chunk.
+      useFactory: (env: Env, storage: Storage) =>
+        env.STORAGE_DRIVER === 's3' ? new S3TusStore(env) : new LocalTusStore(env, storage),
+      inject: [Env, Storage],
+    },
     UploadSessionsRepository,
     LargeUploadsService,
     UploadEnds,

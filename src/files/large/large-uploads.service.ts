@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { Upload } from '@tus/server';
-import { randomBytes } from 'node:crypto';
 import { AccountsService } from '../../auth/accounts.service';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { Clock } from '../../common/clock';
@@ -20,10 +19,11 @@ import {
 } from './large-upload.dto';
 import { SESSION_STATUS, SessionFields, UploadSession } from './upload-session.entity';
 import { UploadSessionsRepository } from './upload-sessions.repository';
-import { TusStore } from './tus-store';
+import { LargeUploadStore } from './large-upload-store';
 import { UploadEnds } from './upload-ends';
 import { UploadFinisher } from './upload-finisher';
 import { FastUploads } from './fast-uploads';
+import { newUploadId } from './upload-ids';
 
 /**
  * Resumable uploads (S.EE's large-file calls, any tus client): the quota is reserved when one
@@ -35,7 +35,7 @@ export class LargeUploadsService {
 
   constructor(
     private readonly sessions: UploadSessionsRepository,
-    private readonly store: TusStore,
+    private readonly store: LargeUploadStore,
     private readonly files: FilesService,
     private readonly fileRows: FilesRepository,
     private readonly accounts: AccountsService,
@@ -54,7 +54,7 @@ export class LargeUploadsService {
   async create(account: AuthenticatedAccount, dto: CreateLargeUploadDto) {
     if (dto.file_hash) {
       const row = (fileId: number) => ({
-        ...this.sessionRow(account, dto, randomBytes(16).toString('hex')),
+        ...this.sessionRow(account, dto, newUploadId(new Date(this.clock.now()))),
         status: SESSION_STATUS.completed,
         fileId,
       });
@@ -64,7 +64,7 @@ export class LargeUploadsService {
         return { ...created, upload_url: '', fast_upload: true, existing_file: fast.record };
       }
     }
-    const session = await this.begin(account, dto, randomBytes(16).toString('hex'));
+    const session = await this.begin(account, dto, newUploadId(new Date(this.clock.now())));
     const now = session.createdAt;
     try {
       await this.store.create(

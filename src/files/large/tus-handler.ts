@@ -3,14 +3,15 @@ import { MemoryLocker, Server, Upload } from '@tus/server';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { randomBytes } from 'node:crypto';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { DomainError, ErrorCode, invalid } from '../../common/errors/domain-error';
 import { errorEnvelope } from '../../common/envelope';
 import { Env } from '../../config/env';
 import { CreateLargeUploadDto } from './large-upload.dto';
 import { LargeUploadsService } from './large-uploads.service';
-import { tusChecksum, TusError, TusStore } from './tus-store';
+import { tusChecksum, TusError } from './arrival-hashes';
+import { LargeUploadStore } from './large-upload-store';
+import { newUploadId } from './upload-ids';
 import { UploadFinisher } from './upload-finisher';
 
 export const TUS_PATH = '/api/v1/file/large-file-tus';
@@ -44,14 +45,19 @@ const tusError = (e: unknown) => {
 export class TusHandler {
   readonly server: Server;
 
-  constructor(store: TusStore, uploads: LargeUploadsService, finisher: UploadFinisher, env: Env) {
+  constructor(
+    store: LargeUploadStore,
+    uploads: LargeUploadsService,
+    finisher: UploadFinisher,
+    env: Env,
+  ) {
     this.server = new Server({
       path: TUS_PATH,
-      datastore: store,
+      datastore: store.tus,
       locker: new MemoryLocker(),
       // Location is on the host the client used (X-Forwarded-* from a trusted proxy).
       respectForwardedHeaders: env.TRUST_PROXY !== false,
-      namingFunction: () => randomBytes(16).toString('hex'),
+      namingFunction: () => newUploadId(new Date()),
       maxSize: (req) => (req as AuthedRequest).account?.maxFileBytes ?? 0,
       onUploadCreate: async (req, res, upload) => {
         try {

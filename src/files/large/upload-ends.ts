@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { AccountsService } from '../../auth/accounts.service';
 import { Clock } from '../../common/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { TusStore } from './tus-store';
+import { LargeUploadStore } from './large-upload-store';
 import { SESSION_STATUS, UploadSession } from './upload-session.entity';
 import { UploadSessionsRepository } from './upload-sessions.repository';
 
@@ -13,7 +13,7 @@ export class UploadEnds {
 
   constructor(
     private readonly sessions: UploadSessionsRepository,
-    private readonly store: TusStore,
+    private readonly store: LargeUploadStore,
     private readonly accounts: AccountsService,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,

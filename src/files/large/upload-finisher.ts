@@ -3,18 +3,16 @@ import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { Clock } from '../../common/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { FilesService } from '../files.service';
-import { Storage } from '../storage/storage';
-import { adoptIntoStorage } from '../upload/adopt-file';
 import { CompletedLargeUploadDto } from './large-upload.dto';
-import { TusStore } from './tus-store';
+import { LargeUploadStore } from './large-upload-store';
 import { UploadEnds } from './upload-ends';
 import { SESSION_STATUS, SessionFields, UploadSession } from './upload-session.entity';
 import { UploadSessionsRepository } from './upload-sessions.repository';
 
 /**
- * The last byte of a resumable upload: its parts (type sniffed, SHA-256 as hashed on arrival)
- * are adopted by the storage driver (a hard link on local disk) and become a file record with
- * the reserved bytes; the parts go once the record is committed.
+ * The last byte of a resumable upload: the store hands over its bytes as a stored file (type
+ * sniffed, SHA-256 as hashed on arrival), which becomes a file record with the reserved bytes;
+ * what the store staged goes once the record is committed.
  */
 @Injectable()
 export class UploadFinisher {
@@ -22,8 +20,7 @@ export class UploadFinisher {
 
   constructor(
     private readonly sessions: UploadSessionsRepository,
-    private readonly store: TusStore,
-    private readonly storage: Storage,
+    private readonly store: LargeUploadStore,
     private readonly files: FilesService,
     private readonly ends: UploadEnds,
     private readonly clock: Clock,
@@ -42,12 +39,7 @@ export class UploadFinisher {
   private async finishOnce(account: AuthenticatedAccount, s: UploadSession) {
     const fields = JSON.parse(s.fields) as SessionFields;
     try {
-      const received = await adoptIntoStorage(
-        this.store.pathOf(s.uploadId),
-        s.fileName,
-        this.storage,
-        this.store.digestOf(s.uploadId, s.fileSize),
-      );
+      const received = await this.store.toStored(s.uploadId, s.fileName, s.fileSize);
       const record = await this.files.persist(account, received, fields, {
         reserved: true,
         link: { title: fields.title, password: fields.password, expireAt: fields.expire_at },
@@ -59,7 +51,7 @@ export class UploadFinisher {
           }
         },
       });
-      await this.store.remove(s.uploadId).catch(() => undefined);
+      await this.store.release(s.uploadId).catch(() => undefined);
       return { file: record, short_link: record.page };
     } catch (e) {
       // A share rule refused the file (slug taken...): the upload ends, its reservation is freed.

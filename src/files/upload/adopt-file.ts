@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DomainError } from '../../common/errors/domain-error';
 import { randomSlug } from '../../common/slug';
@@ -9,10 +10,36 @@ import { cleanFilename } from './filename';
 import { newFilePath, ReceivedFile } from './meter';
 import { dimensions, HEAD_BYTES, sniff } from './sniff';
 
+const emptyFile = () => new DomainError(400, 'empty_file', 'The file is empty');
+
 /**
- * A complete local file (a resumable upload's parts) as a stored file: its head sniffed for the
- * type and image size, its SHA-256 taken as given (hashed as it arrived) or read once, and the
- * bytes adopted by the storage driver without being held in memory.
+ * A finished resumable upload's record fields: the type sniffed from its first bytes (up to
+ * HEAD_BYTES), a new path in the date layout.
+ */
+export async function describeStored(
+  head: Buffer,
+  size: number,
+  sha256: string,
+  clientName: string | undefined,
+): Promise<ReceivedFile> {
+  if (size === 0) throw emptyFile();
+  const type = await sniff(head);
+  const storename = `${randomSlug(16)}.${type.ext}`;
+  return {
+    filename: cleanFilename(clientName),
+    storename,
+    path: newFilePath(storename),
+    mime: type.mime,
+    size,
+    sha256,
+    ...dimensions(head, type.mime),
+  };
+}
+
+/**
+ * A complete local file (a resumable upload's parts) as a stored file: its SHA-256 taken as
+ * given (hashed as it arrived) or read once, and the bytes adopted by the storage driver under
+ * the record's key without being held in memory.
  */
 export async function adoptIntoStorage(
   file: string,
@@ -21,22 +48,16 @@ export async function adoptIntoStorage(
   sha256?: string,
 ): Promise<ReceivedFile> {
   const { size } = await stat(file);
-  if (size === 0) throw new DomainError(400, 'empty_file', 'The file is empty');
+  if (size === 0) throw emptyFile();
   const head = await readHead(file, Math.min(size, HEAD_BYTES));
-  const type = await sniff(head);
-  const storename = `${randomSlug(16)}.${type.ext}`;
-  const path = newFilePath(storename);
-  const digest = sha256 ?? (await hashFile(file));
-  await storage.adopt(storageKey(path), file, type.mime);
-  return {
-    filename: cleanFilename(clientName),
-    storename,
-    path,
-    mime: type.mime,
+  const received = await describeStored(
+    head,
     size,
-    sha256: digest,
-    ...dimensions(head, type.mime),
-  };
+    sha256 ?? (await sha256Of(createReadStream(file))),
+    clientName,
+  );
+  await storage.adopt(storageKey(received.path), file, received.mime);
+  return received;
 }
 
 async function readHead(file: string, n: number): Promise<Buffer> {
@@ -50,8 +71,8 @@ async function readHead(file: string, n: number): Promise<Buffer> {
   }
 }
 
-async function hashFile(file: string): Promise<string> {
+export async function sha256Of(bytes: Readable): Promise<string> {
   const hash = createHash('sha256');
-  await pipeline(createReadStream(file), hash);
+  await pipeline(bytes, hash);
   return hash.digest('hex');
 }

@@ -23,8 +23,13 @@ export interface ReceivedFile {
   sha256: string;
   width: number;
   height: number;
-  /** Bytes another record of the account stored already (a fast upload): their storage key. */
+  /** Where the bytes are, when not under the record's own path. */
   storageKey?: string;
+  /**
+   * Whose the bytes at storageKey are: another record's (a fast upload), or the resumable-upload
+   * store's until the record commits (kept if it fails, so the upload can be completed again).
+   */
+  keyOwner?: 'shared' | 'store';
 }
 
 export const fileTooLarge = (max: number) =>
