@@ -34,6 +34,7 @@ import { BioModule } from './bio/bio.module';
 import { LargeUploadsModule } from './files/large/large-uploads.module';
 import { UsageModule } from './usage/usage.module';
 import { WebModule } from './web/web.module';
+import { AccountAreaModule } from './account-area/account-area.module';
 
 @Module({})
 export class AppModule implements NestModule, OnApplicationShutdown {
@@ -60,6 +61,7 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         CompatModule,
         QrCodesModule,
         BioModule,
+        AccountAreaModule,
         WebModule, // last: its `/:slug` route catches what nothing else did
       ],
       providers: [

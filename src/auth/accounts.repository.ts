@@ -39,6 +39,10 @@ export class AccountsRepository {
     return this.repo.count();
   }
 
+  async setPasswordHash(id: number, passwordHash: string): Promise<void> {
+    await this.repo.update({ id }, { passwordHash });
+  }
+
   async setPlan(id: number, planId: number, expiresAt: Date | null): Promise<void> {
     await this.repo.update({ id }, { planId, planExpiresAt: expiresAt, updatedAt: new Date() });
   }

@@ -42,6 +42,18 @@ export class AccountsService {
     return account;
   }
 
+  /** A new password (8 to 200 characters, as at sign-up). */
+  async changePassword(id: number, password: string): Promise<void> {
+    if (password.length < 8 || password.length > 200) {
+      throw new DomainError(
+        400,
+        'validation_failed',
+        'The new password must be 8 to 200 characters',
+      );
+    }
+    await this.accounts.setPasswordHash(id, await hashPassword(password));
+  }
+
   async setPlan(email: string, planCode: string, until: Date | null): Promise<Account> {
     const account = await this.accounts.getByEmail(normalizeEmail(email));
     if (!account) throw notFound('Account');

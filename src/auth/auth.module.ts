@@ -17,9 +17,12 @@ import { TokensController } from './tokens.controller';
 import { TokensRepository } from './tokens.repository';
 import { TokensService } from './tokens.service';
 import { UsageController } from './usage.controller';
+import { WebSession } from './sessions/web-session.entity';
+import { WebSessionsRepository } from './sessions/web-sessions.repository';
+import { WebSessionsService } from './sessions/web-sessions.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Plan, Account, ApiToken]), LinksModule],
+  imports: [TypeOrmModule.forFeature([Plan, Account, ApiToken, WebSession]), LinksModule],
   controllers: [
     AuthController,
     TokensController,
@@ -36,7 +39,9 @@ import { UsageController } from './usage.controller';
     TokensService,
     AuthService,
     AdminBootstrapService,
+    WebSessionsRepository,
+    WebSessionsService,
   ],
-  exports: [AccountsService, TokensService, PlansService],
+  exports: [AccountsService, TokensService, PlansService, AuthService, WebSessionsService],
 })
 export class AuthModule {}

@@ -14,11 +14,15 @@ export class AuthService {
   ) {}
 
   async signup(email: string, password: string): Promise<SessionDto> {
+    return this.session(await this.register(email, password), 'sign-up');
+  }
+
+  /** A new account on the default plan, unless sign-up is closed; answers its id. */
+  async register(email: string, password: string): Promise<number> {
     if (this.env.AUTH_SIGNUP === 'closed') {
       throw new DomainError(403, 'signup_closed', 'Sign-up is closed on this server');
     }
-    const account = await this.accounts.create(email, password, this.env.DEFAULT_PLAN);
-    return this.session(account.id, 'sign-up');
+    return (await this.accounts.create(email, password, this.env.DEFAULT_PLAN)).id;
   }
 
   async login(email: string, password: string): Promise<SessionDto> {

@@ -4,7 +4,7 @@ import { AuthenticatedAccount } from './authenticated-account';
 import { CreatedTokenDto, TokenCheckDto, TokenDto } from './dto/token.dto';
 import { generateToken, hashToken, visiblePrefix } from './token';
 import { TokensRepository } from './tokens.repository';
-import { parseUsageLimits } from '../usage/usage-limits';
+import { assertPlanActive, toAuthenticated } from './auth-row';
 
 // last_used_at is a hint, not an audit log: write it at most once a minute per token.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -52,24 +52,11 @@ export class TokensService {
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
       throw new DomainError(401, 'unauthorized', 'This API token has expired');
     }
-    if (row.planExpiresAt && row.planExpiresAt.getTime() <= Date.now()) {
-      throw new DomainError(403, 'plan_inactive', 'The plan of this account is not active');
-    }
+    assertPlanActive(row);
     const now = new Date();
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
       await this.tokens.touch(row.tokenId, now);
     }
-    return {
-      id: row.accountId,
-      email: row.email,
-      planId: row.planId,
-      maxFileBytes: row.maxFileBytes,
-      storageQuotaBytes: row.storageQuotaBytes,
-      storageBytes: row.storageBytes,
-      tokenId: row.tokenId,
-      isAdmin: row.isAdmin,
-      maxCustomDomains: row.maxCustomDomains,
-      usageLimits: parseUsageLimits(row.usageLimits),
-    };
+    return toAuthenticated(row, row.tokenId);
   }
 }

@@ -6,6 +6,7 @@ import {
   IsInt,
   IsOptional,
   IsString,
+  IsUrl,
   Matches,
   Max,
   Min,
@@ -131,6 +132,10 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(0) AUTH_SIGNUPS_PER_HOUR_PER_IP = 20;
 
   @IsIn(['open', 'closed']) AUTH_SIGNUP = 'open';
+  /** A browser log-in lasts this many days after its last use. */
+  @Transform(toInt) @IsInt() @Min(1) SESSION_DAYS = 30;
+  /** Where `/` on the default domain sends people instead of the home page (empty: the page). */
+  @IsOptional() @IsUrl({ require_tld: false, require_protocol: true }) HOME_REDIRECT_URL?: string;
   @IsString() DEFAULT_PLAN = 'free';
   @Transform(toBool) @IsBoolean() AUTH_BOOTSTRAP_ADMIN = true;
   @IsString() AUTH_ADMIN_EMAIL = 'admin@linkdrop.local';

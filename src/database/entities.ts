@@ -14,6 +14,7 @@ import { UploadSession } from '../files/large/upload-session.entity';
 import { UsageCounter } from '../usage/usage-counter.entity';
 import { StoredFile } from '../files/file.entity';
 import { Link } from '../links/link.entity';
+import { WebSession } from '../auth/sessions/web-session.entity';
 import { Tag } from '../tags/tag.entity';
 import { Text } from '../texts/text.entity';
 
@@ -36,4 +37,5 @@ export const ENTITIES = [
   UsageCounter,
   BioPage,
   UploadSession,
+  WebSession,
 ];

@@ -1,27 +1,45 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { Pages } from '../account-area/pages';
+import { sessionSecretOf } from '../account-area/session-cookies';
+import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
 import { escapeHtml } from '../common/escape-html';
 import { notFound } from '../common/errors/domain-error';
+import { Env } from '../config/env';
 import { DomainsService } from '../domains/domains.service';
 import { sendRedirect } from '../links/visits/send-redirect';
 import { renderPage } from './pages/layout';
 import { pageHeaders } from './security-headers';
 
-/** `/`: a custom domain's root redirect, or a small page saying what lives here. */
+/**
+ * `/`: on the operator's domains the home page (HOME_REDIRECT_URL sends it elsewhere); on a
+ * custom domain its root redirect, or a small page saying what lives here.
+ */
 @ApiExcludeController()
 @Public()
 @RawResponse()
 @Controller()
 export class HomeController {
-  constructor(private readonly domains: DomainsService) {}
+  constructor(
+    private readonly domains: DomainsService,
+    private readonly pages: Pages,
+    private readonly sessions: WebSessionsService,
+    private readonly env: Env,
+  ) {}
 
   @Get()
-  home(@Req() req: Request, @Res() res: Response): void {
+  async home(@Req() req: Request, @Res() res: Response): Promise<void> {
     const domain = this.domains.forRequest(req.headers.host);
     if (!domain) throw notFound('Page');
+    if (domain.accountId === null) {
+      if (this.env.HOME_REDIRECT_URL) return sendRedirect(res, 302, this.env.HOME_REDIRECT_URL);
+      const session = await this.sessions.resolve(sessionSecretOf(req)).catch(() => null);
+      const viewer = session ? { account: session.account, csrf: session.csrfToken } : {};
+      return this.pages.send(res, 'home', 'Short links, texts and files', viewer);
+    }
     const to = this.domains.settingsOf(domain.id)?.rootRedirectUrl;
     if (to) return sendRedirect(res, 302, to);
     const host = escapeHtml(domain.host);

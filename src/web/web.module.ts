@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AccountAreaModule } from '../account-area/account-area.module';
+import { AuthModule } from '../auth/auth.module';
 import { BioModule } from '../bio/bio.module';
 import { ErrorPages } from '../common/filters/error-pages';
 import { DomainsModule } from '../domains/domains.module';
@@ -19,7 +21,15 @@ import { ShortAddressController } from './short-address.controller';
  * other route.
  */
 @Module({
-  imports: [LinksModule, TextsModule, FilesModule, DomainsModule, BioModule],
+  imports: [
+    LinksModule,
+    TextsModule,
+    FilesModule,
+    DomainsModule,
+    BioModule,
+    AccountAreaModule,
+    AuthModule,
+  ],
   controllers: [HomeController, FileBytesController, QrCodeController, ShortAddressController],
   providers: [ShareResponder, FileServer, { provide: ErrorPages, useClass: WebErrorPages }],
   exports: [ErrorPages],

@@ -56,6 +56,7 @@ const TABLES = [
   'visit_rollups',
   'visitor_days',
   'visits',
+  'web_sessions',
 ];
 
 /** What the entities (and their many-to-many join tables) map to. */

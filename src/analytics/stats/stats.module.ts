@@ -11,5 +11,6 @@ import { StatsService } from './stats.service';
   imports: [LinksModule, AnalyticsModule, DomainsModule],
   controllers: [StatsController],
   providers: [StatsService, RollupStats],
+  exports: [StatsService],
 })
 export class StatsModule {}

@@ -28,6 +28,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'precondition_failed',
   'checksum_mismatch',
+  'csrf_failed',
   'rate_limited',
   'service_unavailable',
   'internal_error',

@@ -12,6 +12,7 @@ import { SeeParity1763701000000 } from './1763701000000-SeeParity';
 import { LargeUploads1763701100000 } from './1763701100000-LargeUploads';
 import { SharedBytes1763701200000 } from './1763701200000-SharedBytes';
 import { StoredOnce1763701300000 } from './1763701300000-StoredOnce';
+import { WebSessions1763701400000 } from './1763701400000-WebSessions';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   LargeUploads1763701100000,
   SharedBytes1763701200000,
   StoredOnce1763701300000,
+  WebSessions1763701400000,
 ];

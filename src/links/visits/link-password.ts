@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Env } from '../../config/env';
 import { Link } from '../link.entity';
+import { cookieHeader, readCookie } from '../../common/cookies';
 
 const COOKIE_TTL_S = 60 * 60;
 
@@ -24,15 +25,12 @@ export class LinkPasswordCookie {
   issue(link: Link, secure: boolean): { name: string; header: string } {
     const exp = Math.floor(Date.now() / 1000) + COOKIE_TTL_S;
     const value = `${exp}.${this.sign(link, exp)}`;
-    const attrs = [
-      `${this.name(link)}=${value}`,
-      `Path=/${link.slug}`,
-      `Max-Age=${COOKIE_TTL_S}`,
-      'HttpOnly',
-      'SameSite=Lax',
-      ...(secure ? ['Secure'] : []),
-    ];
-    return { name: this.name(link), header: attrs.join('; ') };
+    const header = cookieHeader(this.name(link), value, {
+      path: `/${link.slug}`,
+      maxAge: COOKIE_TTL_S,
+      secure,
+    });
+    return { name: this.name(link), header };
   }
 
   isValid(link: Link, cookieHeader: string | undefined): boolean {
@@ -49,12 +47,4 @@ export class LinkPasswordCookie {
       .update(`${link.id}.${exp}.${link.passwordHash}`)
       .digest('base64url');
   }
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  for (const part of header?.split(';') ?? []) {
-    const i = part.indexOf('=');
-    if (i > 0 && part.slice(0, i).trim() === name) return part.slice(i + 1).trim();
-  }
-  return undefined;
 }

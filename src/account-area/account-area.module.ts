@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { StatsModule } from '../analytics/stats/stats.module';
+import { AuthModule } from '../auth/auth.module';
+import { DomainsModule } from '../domains/domains.module';
+import { LinksModule } from '../links/links.module';
+import { TagsModule } from '../tags/tags.module';
+import { AssetsController } from './assets.controller';
+import { FrontDoorController } from './front-door.controller';
+import { LinksPageController } from './links-page.controller';
+import { OverviewController } from './overview.controller';
+import { Pages } from './pages';
+import { SecurityPageController } from './security-page.controller';
+import { SessionGuard } from './session.guard';
+import { TokensPageController } from './tokens-page.controller';
+
+/** The web side for people: the front door (sign up, log in) and the account area. */
+@Module({
+  imports: [AuthModule, LinksModule, StatsModule, TagsModule, DomainsModule],
+  controllers: [
+    AssetsController,
+    FrontDoorController,
+    OverviewController,
+    LinksPageController,
+    TokensPageController,
+    SecurityPageController,
+  ],
+  providers: [Pages, SessionGuard],
+  exports: [Pages],
+})
+export class AccountAreaModule {}

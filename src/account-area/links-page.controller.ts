@@ -1,0 +1,143 @@
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { DomainError, notFound } from '../common/errors/domain-error';
+import { QR_CONTENT_TYPES, qrImage } from '../qr/qr-images';
+import { DomainsService } from '../domains/domains.service';
+import { CreateLinkDto } from '../links/dto/create-link.dto';
+import { createInput } from '../links/dto/to-input';
+import { LinksService } from '../links/links.service';
+import { TagsService } from '../tags/tags.service';
+import { AccountArea } from './account-area.decorator';
+import { CurrentViewer } from './current-session.decorator';
+import { filled, parseForm } from './form';
+import { Pages, Viewer } from './pages';
+
+const PER_PAGE = 20;
+const FIELDS = [
+  'target_url',
+  'custom_slug',
+  'domain',
+  'title',
+  'password',
+  'expire_at',
+  'redirect_code',
+];
+
+/** `/account/links`: the account's short links, searched, made and deleted in the browser. */
+@AccountArea()
+@Controller('account/links')
+export class LinksPageController {
+  constructor(
+    private readonly pages: Pages,
+    private readonly links: LinksService,
+    private readonly tags: TagsService,
+    private readonly domains: DomainsService,
+  ) {}
+
+  @Get()
+  async list(
+    @CurrentViewer() viewer: Viewer,
+    @Query('q') q: unknown,
+    @Query('page') page: unknown,
+    @Query('created') created: unknown,
+    @Res() res: Response,
+  ): Promise<void> {
+    const id = Number(created);
+    const made =
+      Number.isSafeInteger(id) && id > 0
+        ? await this.links.get(viewer.account!.id, { id }).catch(() => null)
+        : null;
+    await this.show(viewer, res, { q, page, created: made });
+  }
+
+  /** The form of this page and the home page's shorten box. */
+  @Post()
+  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
+    const form = filled(body, FIELDS);
+    const tagIds = [(body as { tag_ids?: unknown } | undefined)?.tag_ids ?? []].flat().map(Number);
+    const expireAt = form.expire_at ? Date.parse(`${form.expire_at}Z`) / 1000 : undefined;
+    const parsed = await parseForm(CreateLinkDto, {
+      ...form,
+      tag_ids: tagIds.length ? tagIds : undefined,
+      expire_at: expireAt,
+      redirect_code: form.redirect_code ? Number(form.redirect_code) : undefined,
+    });
+    try {
+      if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
+      const link = await this.links.create(viewer.account!, createInput(parsed.dto));
+      res.redirect(303, `/account/links?created=${link.id}`);
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500) throw e;
+      await this.show(viewer, res, { form, error: e.message }, e.status);
+    }
+  }
+
+  /** The QR code of one of the account's links, from this site (the page allows no other). */
+  @Get(':id/qr.:format')
+  async qr(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIntPipe) id: number,
+    @Param('format') format: string,
+    @Res() res: Response,
+  ): Promise<void> {
+    if (format !== 'svg' && format !== 'png') throw notFound('QR code');
+    const link = await this.links.get(viewer.account!.id, { id });
+    res
+      .status(200)
+      .type(QR_CONTENT_TYPES[format])
+      .set('Cache-Control', 'private, max-age=3600')
+      .set('Content-Disposition', `inline; filename="${link.slug}-qr.${format}"`)
+      .send(await qrImage(`${link.short_url}?qr=1`, format));
+  }
+
+  /** Bulk delete: the checked links (ids of other accounts are not found, and skipped). */
+  @Post('delete')
+  async delete(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
+    const ids = [(body as { ids?: unknown } | undefined)?.ids ?? []].flat().map(Number);
+    let deleted = 0;
+    for (const id of ids.filter((n) => Number.isSafeInteger(n) && n > 0).slice(0, 100)) {
+      await this.links
+        .delete(viewer.account!.id, { id }, 'redirect')
+        .then(() => deleted++)
+        .catch((e: unknown) => {
+          if (!(e instanceof DomainError) || e.status !== 404) throw e;
+        });
+    }
+    const notice = `Deleted ${deleted} link${deleted === 1 ? '' : 's'}`;
+    await this.show(viewer, res, { notice });
+  }
+
+  private async show(viewer: Viewer, res: Response, data: Record<string, unknown>, status = 200) {
+    const accountId = viewer.account!.id;
+    const q = typeof data.q === 'string' ? data.q.slice(0, 200) : '';
+    const page = Math.max(1, Math.min(10_000, Number(data.page) || 1));
+    const rows = await this.links.list(
+      accountId,
+      { kind: 'redirect', q: q || undefined },
+      page,
+      PER_PAGE + 1,
+    );
+    this.pages.send(
+      res,
+      'links',
+      'Links',
+      viewer,
+      {
+        section: 'links',
+        form: {},
+        created: null,
+        ...data,
+        q,
+        page,
+        links: rows.slice(0, PER_PAGE),
+        hasMore: rows.length > PER_PAGE,
+        tags: await this.tags.list(accountId),
+        domains: [
+          ...this.domains.systemHosts('redirect'),
+          ...this.domains.customHostsOf(accountId),
+        ],
+      },
+      status,
+    );
+  }
+}

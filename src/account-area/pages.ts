@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { Eta } from 'eta';
+import type { Response } from 'express';
+import { join } from 'node:path';
+import type { AuthenticatedAccount } from '../auth/authenticated-account';
+import { Env } from '../config/env';
+import { ASSET_VERSION } from './assets.controller';
+
+/** The account area's header policy: scripts and styles only from our own files. */
+export const ACCOUNT_PAGE_HEADERS = {
+  'Content-Security-Policy': [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'same-origin',
+  'X-Frame-Options': 'DENY',
+  'Cache-Control': 'no-store',
+};
+
+const NAV = [
+  { section: 'overview', href: '/account', label: 'Overview' },
+  { section: 'links', href: '/account/links', label: 'Links' },
+  { section: 'tokens', href: '/account/tokens', label: 'API tokens' },
+  { section: 'security', href: '/account/security', label: 'Security' },
+] as const;
+
+export type Section = (typeof NAV)[number]['section'] | 'none';
+
+/** Who is looking: an account with its session's CSRF token, or nobody. */
+export interface Viewer {
+  account?: AuthenticatedAccount;
+  csrf?: string;
+  sessionId?: string;
+}
+
+/** Renders the account area's templates (Eta, escaped by default) into a response. */
+@Injectable()
+export class Pages {
+  private readonly eta = new Eta({ views: join(__dirname, 'views'), cache: true });
+
+  constructor(private readonly env: Env) {}
+
+  send(
+    res: Response,
+    template: string,
+    title: string,
+    viewer: Viewer,
+    data: Record<string, unknown> & { section?: Section; charts?: boolean } = {},
+    status = 200,
+  ): void {
+    const html = this.eta.render(`./${template}`, {
+      title,
+      account: viewer.account ?? null,
+      csrf: viewer.csrf ?? '',
+      signupOpen: this.env.AUTH_SIGNUP !== 'closed',
+      assetVersion: ASSET_VERSION,
+      nav: NAV.map((n) => ({ ...n, current: n.section === data.section })),
+      error: null,
+      notice: null,
+      ...data,
+    });
+    res.status(status).set(ACCOUNT_PAGE_HEADERS).type('html').send(html);
+  }
+}

@@ -1,0 +1,58 @@
+import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { AccountsService } from '../auth/accounts.service';
+import { WebSessionsService } from '../auth/sessions/web-sessions.service';
+import { DomainError } from '../common/errors/domain-error';
+import { AccountArea } from './account-area.decorator';
+import { CurrentViewer } from './current-session.decorator';
+import { filled } from './form';
+import { Pages, Viewer } from './pages';
+
+/** `/account/security`: the password, and the other browsers' sessions. */
+@AccountArea()
+@Controller('account')
+export class SecurityPageController {
+  constructor(
+    private readonly pages: Pages,
+    private readonly accounts: AccountsService,
+    private readonly sessions: WebSessionsService,
+  ) {}
+
+  @Get('security')
+  page(@CurrentViewer() viewer: Viewer, @Res() res: Response): void {
+    this.show(viewer, res, {});
+  }
+
+  /** A new password logs out every other browser of the account. */
+  @Post('password')
+  async changePassword(
+    @CurrentViewer() viewer: Viewer,
+    @Body() body: unknown,
+    @Res() res: Response,
+  ) {
+    const form = filled(body, ['current_password', 'new_password']);
+    try {
+      const { email, id } = viewer.account!;
+      await this.accounts.verifyCredentials(email, form.current_password ?? '');
+      await this.accounts.changePassword(id, form.new_password ?? '');
+      const ended = await this.sessions.endAllOf(id, viewer.sessionId);
+      this.show(viewer, res, {
+        notice: `Password changed; ${ended} other browser session(s) logged out`,
+      });
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500) throw e;
+      const error = e.code === 'invalid_credentials' ? 'The current password is wrong' : e.message;
+      this.show(viewer, res, { error }, e.status === 401 ? 400 : e.status);
+    }
+  }
+
+  @Post('sessions/end-others')
+  async endOthers(@CurrentViewer() viewer: Viewer, @Res() res: Response): Promise<void> {
+    const ended = await this.sessions.endAllOf(viewer.account!.id, viewer.sessionId);
+    this.show(viewer, res, { notice: `${ended} other browser session(s) logged out` });
+  }
+
+  private show(viewer: Viewer, res: Response, data: object, status = 200) {
+    this.pages.send(res, 'security', 'Security', viewer, { section: 'security', ...data }, status);
+  }
+}

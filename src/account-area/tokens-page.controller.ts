@@ -1,0 +1,60 @@
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { TokensService } from '../auth/tokens.service';
+import { AccountArea } from './account-area.decorator';
+import { CurrentViewer } from './current-session.decorator';
+import { filled } from './form';
+import { formatTime } from './format';
+import { Pages, Viewer } from './pages';
+
+/** `/account/tokens`: API tokens made, listed and revoked in the browser. */
+@AccountArea()
+@Controller('account/tokens')
+export class TokensPageController {
+  constructor(
+    private readonly pages: Pages,
+    private readonly tokens: TokensService,
+  ) {}
+
+  @Get()
+  list(@CurrentViewer() viewer: Viewer, @Res() res: Response): Promise<void> {
+    return this.show(viewer, res, {});
+  }
+
+  /** The token is in this answer only: it is stored hashed. */
+  @Post()
+  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
+    const name = filled(body, ['name']).name?.slice(0, 100);
+    if (!name) return this.show(viewer, res, { error: 'Give the token a name' }, 400);
+    const created = await this.tokens.issue(viewer.account!.id, name);
+    await this.show(viewer, res, { created: { name, token: created.token } }, 201);
+  }
+
+  @Post(':id/revoke')
+  async revoke(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIntPipe) id: number,
+    @Res() res: Response,
+  ): Promise<void> {
+    await this.tokens.revoke(viewer.account!.id, id);
+    res.redirect(303, '/account/tokens');
+  }
+
+  private async show(viewer: Viewer, res: Response, data: object, status = 200) {
+    const tokens = (await this.tokens.list(viewer.account!.id)).map((t) => ({
+      id: t.id,
+      name: t.name,
+      prefix: t.prefix,
+      created: formatTime(t.created_at),
+      lastUsed: formatTime(t.last_used_at),
+    }));
+    this.pages.send(
+      res,
+      'tokens',
+      'API tokens',
+      viewer,
+      { section: 'tokens', tokens, ...data },
+      status,
+    );
+  }
+}

@@ -1,0 +1,229 @@
+import { createAccount } from '../factories/account.factory';
+import { createTestApp, TestApp } from '../utils/create-test-app';
+
+/** A browser's session over plain HTTP: its cookies, and the CSRF token of the last page. */
+class Visitor {
+  cookies = new Map<string, string>();
+  csrf = '';
+  constructor(private readonly t: TestApp) {}
+
+  private keep(res: { headers: Record<string, unknown>; text?: string }) {
+    for (const c of (res.headers['set-cookie'] as string[] | undefined) ?? []) {
+      const [pair] = c.split(';');
+      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      if (/Max-Age=0/.test(c)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const m = /name="_csrf" value="([^"]+)"/.exec(res.text ?? '');
+    if (m) this.csrf = m[1];
+    return res;
+  }
+
+  private get cookie() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  async get(path: string) {
+    return this.keep(
+      await this.t.api().get(path).set('Accept', 'text/html').set('Cookie', this.cookie),
+    );
+  }
+
+  async post(path: string, form: Record<string, string | string[]>, csrf = this.csrf) {
+    const res = await this.t
+      .api()
+      .post(path)
+      .set('Accept', 'text/html')
+      .set('Cookie', this.cookie)
+      .type('form')
+      .send({ ...form, _csrf: csrf });
+    return this.keep(res);
+  }
+
+  async signUp(email: string, password = 'a long enough password') {
+    await this.get('/signup');
+    return this.post('/signup', { email, password });
+  }
+}
+
+describe('Account area forms', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT: '5' });
+  });
+  afterAll(() => t.close());
+  afterEach(() => t.clock.reset());
+
+  it('should sign up into a session in an HttpOnly, SameSite=Lax cookie', async () => {
+    const v = new Visitor(t);
+    await v.get('/signup');
+    const res = await v.post('/signup', {
+      email: 'grace@example.com',
+      password: 'a long enough password',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/account');
+    const setCookie = (res.headers['set-cookie'] as string[]).find((c) =>
+      c.startsWith('ld_session='),
+    )!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).not.toMatch(/Secure/); // plain http here; https sets Secure
+    const page = await v.get('/account');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.text).toContain('grace@example.com');
+  });
+
+  it('should refuse bad sign-ups and log-ins with the reason, on the form again', async () => {
+    const v = new Visitor(t);
+    await v.signUp('taken@example.com');
+    const again = new Visitor(t);
+    const taken = await again.signUp('taken@example.com');
+    expect(taken.status).toBe(409);
+    expect(taken.text).toContain('An account with this email already exists');
+    const short = await new Visitor(t).signUp('short@example.com', 'short');
+    expect(short.status).toBe(400);
+    expect(short.text).toMatch(/password must be longer than or equal to 8 characters/);
+    const wrong = new Visitor(t);
+    await wrong.get('/login');
+    const res = await wrong.post('/login', {
+      email: 'taken@example.com',
+      password: 'wrong password',
+    });
+    expect(res.status).toBe(401);
+    expect(res.text).toContain('Wrong email or password');
+    expect(res.text).toContain('value="taken@example.com"');
+    // Without the form's token (a cross-site post), nothing is tried.
+    const forged = await wrong.post(
+      '/login',
+      { email: 'taken@example.com', password: 'x' },
+      'nope',
+    );
+    expect(forged.status).toBe(403);
+    expect(forged.text).toMatch(/did not come from this site/);
+  });
+
+  it('should throttle log-in attempts per account', async () => {
+    const v = new Visitor(t);
+    await v.signUp('busy@example.com');
+    const attacker = new Visitor(t);
+    await attacker.get('/login');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push(
+        (await attacker.post('/login', { email: 'busy@example.com', password: `guess ${i}` }))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+
+  it('should end sessions on log-out, on expiry, and send the browser to log in', async () => {
+    const v = new Visitor(t);
+    await v.signUp('end@example.com');
+    const secret = v.cookies.get('ld_session')!;
+    await v.get('/account'); // the session's own CSRF token, from its page
+    const out = await v.post('/logout', {});
+    expect(out.status).toBe(303);
+    const replay = await t.api().get('/account/links').set('Cookie', `ld_session=${secret}`);
+    expect(replay.status).toBe(303);
+    expect(replay.headers.location).toBe('/login?next=%2Faccount%2Flinks');
+
+    const w = new Visitor(t);
+    await w.signUp('expire@example.com');
+    expect((await w.get('/account')).status).toBe(200);
+    t.clock.advance(31 * 86_400_000);
+    expect((await w.get('/account')).status).toBe(303);
+  });
+
+  it('should need the session CSRF token for every state change', async () => {
+    const v = new Visitor(t);
+    await v.signUp('csrf@example.com');
+    await v.get('/account/tokens');
+    expect((await v.post('/account/tokens', { name: 'x' }, '')).status).toBe(403);
+    expect((await v.post('/account/tokens', { name: 'x' }, 'a'.repeat(43))).status).toBe(403);
+    expect((await v.post('/account/tokens', { name: 'ok' })).status).toBe(201);
+  });
+
+  it('should make links from the form, refusing bad ones with the reason', async () => {
+    const v = new Visitor(t);
+    await v.signUp('links@example.com');
+    await v.get('/account/links');
+    const made = await v.post('/account/links', {
+      target_url: 'https://example.com/x',
+      custom_slug: 'form-made',
+      title: 'From the form',
+      expire_at: '2030-01-02T03:04',
+      redirect_code: '301',
+    });
+    expect(made.status).toBe(303);
+    const shown = await v.get(made.headers.location as string);
+    expect(shown.text).toContain('/form-made');
+    const redirect = await t.api().get('/form-made').expect(301);
+    expect(redirect.headers.location).toBe('https://example.com/x');
+    const taken = await v.post('/account/links', {
+      target_url: 'https://example.com/y',
+      custom_slug: 'form-made',
+    });
+    expect(taken.status).toBe(409);
+    const bad = await v.post('/account/links', { target_url: 'javascript:alert(1)' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('value="javascript:alert(1)"'); // escaped back into the form
+    const qr = await t
+      .api()
+      .get(
+        `/account/links/${/\/account\/links\?created=(\d+)/.exec(made.headers.location as string)![1]}/qr.svg`,
+      )
+      .set('Cookie', `ld_session=${v.cookies.get('ld_session')}`);
+    expect(qr.status).toBe(200);
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it("should treat another account's links and tokens as if they did not exist", async () => {
+    const owner = await createAccount(t);
+    const link = (
+      await t
+        .api()
+        .post('/api/v1/shorten')
+        .set(owner.auth)
+        .send({ target_url: 'https://example.com/' })
+        .expect(200)
+    ).body.data;
+    const v = new Visitor(t);
+    await v.signUp('other@example.com');
+    await v.get('/account/links');
+    const del = await v.post('/account/links/delete', { ids: [String(link.id)] });
+    expect(del.text).toContain('Deleted 0 links');
+    await t
+      .api()
+      .get(`/${link.slug as string}`)
+      .expect(302);
+    const qr = await v.get(`/account/links/${link.id as number}/qr.svg`);
+    expect(qr.status).toBe(404);
+    const tokens = (await t.api().get('/api/v1/tokens').set(owner.auth).expect(200)).body.data;
+    const revoke = await v.post(`/account/tokens/${tokens[0].id as number}/revoke`, {});
+    expect(revoke.status).toBe(404);
+    await t.api().get('/api/v1/account').set(owner.auth).expect(200);
+  });
+});
+
+describe('Account area settings', () => {
+  it('should hide sign-up when it is closed and send / elsewhere when told', async () => {
+    const t = await createTestApp({
+      AUTH_SIGNUP: 'closed',
+      HOME_REDIRECT_URL: 'https://example.com/about',
+    });
+    try {
+      await t.api().get('/signup').set('Accept', 'text/html').expect(404);
+      const home = await t.api().get('/').expect(302);
+      expect(home.headers.location).toBe('https://example.com/about');
+      const login = await t.api().get('/login').expect(200);
+      expect(login.text).not.toContain('href="/signup"');
+    } finally {
+      await t.close();
+    }
+  });
+});
