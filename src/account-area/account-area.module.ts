@@ -3,8 +3,10 @@ import { StatsModule } from '../analytics/stats/stats.module';
 import { AuthModule } from '../auth/auth.module';
 import { DomainsModule } from '../domains/domains.module';
 import { LinksModule } from '../links/links.module';
+import { FilesModule } from '../files/files.module';
 import { TagsModule } from '../tags/tags.module';
 import { AssetsController } from './assets.controller';
+import { FilesPageController } from './files-page.controller';
 import { FrontDoorController } from './front-door.controller';
 import { LinksPageController } from './links-page.controller';
 import { OverviewController } from './overview.controller';
@@ -15,12 +17,13 @@ import { TokensPageController } from './tokens-page.controller';
 
 /** The web side for people: the front door (sign up, log in) and the account area. */
 @Module({
-  imports: [AuthModule, LinksModule, StatsModule, TagsModule, DomainsModule],
+  imports: [AuthModule, LinksModule, StatsModule, TagsModule, DomainsModule, FilesModule],
   controllers: [
     AssetsController,
     FrontDoorController,
     OverviewController,
     LinksPageController,
+    FilesPageController,
     TokensPageController,
     SecurityPageController,
   ],

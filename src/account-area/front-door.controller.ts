@@ -24,7 +24,12 @@ import { CurrentViewer } from './current-session.decorator';
 import { filled, parseForm, safeNext } from './form';
 import { LoginRedirectFilter } from './login-redirect.filter';
 import { Pages, Viewer } from './pages';
-import { checkFormToken, clearSessionCookie, formToken, setSessionCookie } from './session-cookies';
+import {
+  checkFormToken,
+  clearSessionCookie,
+  formToken,
+  setSessionCookie,
+} from '../auth/sessions/session-cookies';
 import { SessionGuard } from './session.guard';
 
 /** Sign up, log in and log out in a browser: a server-side session in an HttpOnly cookie. */

@@ -10,6 +10,7 @@ import { TagsService } from '../tags/tags.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { filled, parseForm } from './form';
+import { deleteShares } from './delete-shares';
 import { Pages, Viewer } from './pages';
 
 const PER_PAGE = 20;
@@ -90,21 +91,11 @@ export class LinksPageController {
       .send(await qrImage(`${link.short_url}?qr=1`, format));
   }
 
-  /** Bulk delete: the checked links (ids of other accounts are not found, and skipped). */
+  /** Bulk delete: the checked links. */
   @Post('delete')
   async delete(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
-    const ids = [(body as { ids?: unknown } | undefined)?.ids ?? []].flat().map(Number);
-    let deleted = 0;
-    for (const id of ids.filter((n) => Number.isSafeInteger(n) && n > 0).slice(0, 100)) {
-      await this.links
-        .delete(viewer.account!.id, { id }, 'redirect')
-        .then(() => deleted++)
-        .catch((e: unknown) => {
-          if (!(e instanceof DomainError) || e.status !== 404) throw e;
-        });
-    }
-    const notice = `Deleted ${deleted} link${deleted === 1 ? '' : 's'}`;
-    await this.show(viewer, res, { notice });
+    const deleted = await deleteShares(this.links, viewer.account!.id, body, 'redirect');
+    await this.show(viewer, res, { notice: `Deleted ${deleted} link${deleted === 1 ? '' : 's'}` });
   }
 
   private async show(viewer: Viewer, res: Response, data: Record<string, unknown>, status = 200) {

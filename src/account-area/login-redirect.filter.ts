@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { clearSessionCookie } from './session-cookies';
+import { clearSessionCookie } from '../auth/sessions/session-cookies';
 import { LoginRequired } from './session.guard';
 
 /** A page that needs a log-in sends the browser to the log-in page, and back afterwards. */

@@ -27,6 +27,7 @@ export const ACCOUNT_PAGE_HEADERS = {
 const NAV = [
   { section: 'overview', href: '/account', label: 'Overview' },
   { section: 'links', href: '/account/links', label: 'Links' },
+  { section: 'files', href: '/account/files', label: 'Files' },
   { section: 'tokens', href: '/account/tokens', label: 'API tokens' },
   { section: 'security', href: '/account/security', label: 'Security' },
 ] as const;

@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { WebSessionsService, ActiveSession } from '../auth/sessions/web-sessions.service';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
-import { checkCsrf, sessionSecretOf } from './session-cookies';
+import { checkCsrf, sessionSecretOf } from '../auth/sessions/session-cookies';
 
 export type SessionRequest = Request & { account?: AuthenticatedAccount; session?: ActiveSession };
 

@@ -6,6 +6,8 @@ import { DomainError } from '../common/errors/domain-error';
 import { AuthenticatedAccount } from './authenticated-account';
 import { TokensService } from './tokens.service';
 import { UsageService } from '../usage/usage.service';
+import { checkCsrf, sessionSecretOf } from './sessions/session-cookies';
+import { WebSessionsService } from './sessions/web-sessions.service';
 
 /**
  * The token from `Authorization: Bearer <t>`, a bare `Authorization: <t>`, or `?signature=<t>`
@@ -20,13 +22,17 @@ export function extractToken(req: Request): string | undefined {
   return typeof signature === 'string' && signature !== '' ? signature : undefined;
 }
 
-/** The global guard: every route needs a token unless it is @Public(). */
+/**
+ * The global guard: every route needs a token unless it is @Public(). Without a token, a browser
+ * session's cookie will do, with that session's CSRF token in `X-CSRF-Token`.
+ */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly tokens: TokensService,
     private readonly usage: UsageService,
+    private readonly sessions: WebSessionsService,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -35,6 +41,16 @@ export class AuthGuard implements CanActivate {
     }
     const req = ctx.switchToHttp().getRequest<Request & { account?: AuthenticatedAccount }>();
     const token = extractToken(req);
+    if (!token && req.headers.cookie) {
+      // The account area's scripts call the API as the logged-in browser, CSRF token in a header.
+      const session = await this.sessions.resolve(sessionSecretOf(req));
+      if (session) {
+        checkCsrf(req, session.csrfToken);
+        req.account = session.account;
+        await this.usage.countApiCall(req.account);
+        return true;
+      }
+    }
     if (!token) {
       throw new DomainError(
         401,

@@ -2,7 +2,7 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Pages } from '../account-area/pages';
-import { sessionSecretOf } from '../account-area/session-cookies';
+import { sessionSecretOf } from '../auth/sessions/session-cookies';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';

@@ -7,7 +7,7 @@ class Visitor {
   csrf = '';
   constructor(private readonly t: TestApp) {}
 
-  private keep(res: { headers: Record<string, unknown>; text?: string }) {
+  private keep<R extends { headers: Record<string, unknown>; text?: string }>(res: R): R {
     for (const c of (res.headers['set-cookie'] as string[] | undefined) ?? []) {
       const [pair] = c.split(';');
       const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
@@ -63,7 +63,7 @@ describe('Account area forms', () => {
     });
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/account');
-    const setCookie = (res.headers['set-cookie'] as string[]).find((c) =>
+    const setCookie = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
       c.startsWith('ld_session='),
     )!;
     expect(setCookie).toMatch(/HttpOnly/);
@@ -160,7 +160,7 @@ describe('Account area forms', () => {
       redirect_code: '301',
     });
     expect(made.status).toBe(303);
-    const shown = await v.get(made.headers.location as string);
+    const shown = await v.get(made.headers.location);
     expect(shown.text).toContain('/form-made');
     const redirect = await t.api().get('/form-made').expect(301);
     expect(redirect.headers.location).toBe('https://example.com/x');
@@ -175,7 +175,7 @@ describe('Account area forms', () => {
     const qr = await t
       .api()
       .get(
-        `/account/links/${/\/account\/links\?created=(\d+)/.exec(made.headers.location as string)![1]}/qr.svg`,
+        `/account/links/${/\/account\/links\?created=(\d+)/.exec(made.headers.location)![1]}/qr.svg`,
       )
       .set('Cookie', `ld_session=${v.cookies.get('ld_session')}`);
     expect(qr.status).toBe(200);

@@ -102,6 +102,29 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     });
     expect(bars).toBe(1);
 
+    // Two files dropped at once: two progress bars run to the end, two addresses to copy.
+    await page.getByRole('link', { name: 'Files' }).click();
+    await heading('Files').waitFor();
+    const dropped = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['hello from a browser\n'], 'hello.txt', { type: 'text/plain' }));
+      dt.items.add(new File([new Uint8Array(700_000).fill(7)], 'big.bin'));
+      return dt;
+    });
+    await page.dispatchEvent('[data-upload]', 'drop', { dataTransfer: dropped });
+    for (const name of ['hello.txt', 'big.bin']) {
+      const bar = page.getByRole('progressbar', { name: `Uploaded ${name}` });
+      await bar.waitFor();
+      expect(await bar.getAttribute('value')).toBe('100');
+      await page.getByRole('button', { name: `Copy the link to ${name}` }).first().waitFor();
+    }
+    await page.reload();
+    expect(await page.getByRole('link', { name: 'hello.txt' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'big.bin' }).count()).toBe(1);
+    // The page's script calls the API as this browser only with the session's CSRF token.
+    const withoutToken = await page.evaluate(async () => (await fetch('/api/v1/files')).status);
+    expect(withoutToken).toBe(403);
+
     // Revoked, the token stops working at once.
     await page.goto(`${base}/account/tokens`);
     await page.getByRole('button', { name: 'Revoke laptop' }).click();
@@ -181,6 +204,7 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
       '/signup',
       '/account',
       '/account/links',
+      '/account/files',
       '/account/tokens',
       '/account/security',
     ];

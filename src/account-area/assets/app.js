@@ -44,3 +44,78 @@ document.addEventListener('DOMContentLoaded', () => {
     });
   }
 });
+
+// Uploads: each file its own request to the API (as this browser, CSRF token in a header), with
+// a progress bar, then its address ready to copy.
+const csrf = () => document.querySelector('meta[name="csrf-token"]')?.content ?? '';
+function upload(file, list, max) {
+  const item = document.createElement('li');
+  const name = document.createElement('span');
+  name.textContent = file.name || 'pasted file';
+  const bar = document.createElement('progress');
+  bar.max = 100;
+  bar.value = 0;
+  bar.setAttribute('aria-label', `Uploading ${name.textContent}`);
+  item.append(name, bar);
+  list.append(item);
+  const fail = (message) => {
+    bar.remove();
+    const why = document.createElement('p');
+    why.className = 'failed';
+    why.textContent = `${name.textContent}: ${message}`;
+    item.append(why);
+  };
+  if (max && file.size > max) return fail('larger than your plan allows');
+  const body = new FormData();
+  body.append('file', file, file.name || 'pasted');
+  const xhr = new XMLHttpRequest();
+  xhr.open('POST', '/api/v1/file/upload');
+  xhr.setRequestHeader('X-CSRF-Token', csrf());
+  xhr.responseType = 'json';
+  xhr.upload.onprogress = (e) => {
+    if (e.lengthComputable) bar.value = Math.round((e.loaded / e.total) * 100);
+  };
+  xhr.onload = () => {
+    if (xhr.status !== 200) return fail(xhr.response?.message ?? `HTTP ${xhr.status}`);
+    bar.value = 100;
+    bar.setAttribute('aria-label', `Uploaded ${name.textContent}`);
+    const link = document.createElement('a');
+    link.href = xhr.response.data.page;
+    link.textContent = xhr.response.data.page;
+    link.id = `uploaded-${xhr.response.data.file_id}`;
+    const copy = document.createElement('button');
+    copy.type = 'button';
+    copy.textContent = 'Copy';
+    copy.dataset.copy = `#${link.id}`;
+    copy.setAttribute('aria-label', `Copy the link to ${name.textContent}`);
+    item.append(' ', link, ' ', copy);
+  };
+  xhr.onerror = () => fail('the connection failed');
+  xhr.send(body);
+}
+
+document.addEventListener('DOMContentLoaded', () => {
+  const zone = document.querySelector('[data-upload]');
+  if (!zone) return;
+  const list = document.querySelector('.uploads');
+  const max = Number(zone.dataset.max);
+  const send = (files) => [...files].forEach((f) => upload(f, list, max));
+  zone.querySelector('input[type=file]').addEventListener('change', (e) => {
+    send(e.target.files);
+    e.target.value = '';
+  });
+  zone.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    zone.classList.add('over');
+  });
+  zone.addEventListener('dragleave', () => zone.classList.remove('over'));
+  zone.addEventListener('drop', (e) => {
+    e.preventDefault();
+    zone.classList.remove('over');
+    send(e.dataTransfer.files);
+  });
+  document.addEventListener('paste', (e) => {
+    const files = [...(e.clipboardData?.files ?? [])];
+    if (files.length) send(files);
+  });
+});

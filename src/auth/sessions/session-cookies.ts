@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { cookieHeader, readCookie } from '../common/cookies';
-import { DomainError } from '../common/errors/domain-error';
+import { cookieHeader, readCookie } from '../../common/cookies';
+import { DomainError } from '../../common/errors/domain-error';
 
 /** The log-in cookie: the session's secret. */
 export const SESSION_COOKIE = 'ld_session';

@@ -1,0 +1,22 @@
+import { DomainError } from '../common/errors/domain-error';
+import { LinksService } from '../links/links.service';
+
+/** Deletes the checked shares of one kind; ids of other accounts are not found, and skipped. */
+export async function deleteShares(
+  links: LinksService,
+  accountId: number,
+  body: unknown,
+  kind: 'redirect' | 'text' | 'file',
+): Promise<number> {
+  const ids = [(body as { ids?: unknown } | undefined)?.ids ?? []].flat().map(Number);
+  let deleted = 0;
+  for (const id of ids.filter((n) => Number.isSafeInteger(n) && n > 0).slice(0, 100)) {
+    try {
+      await links.delete(accountId, { id }, kind);
+      deleted++;
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status !== 404) throw e;
+    }
+  }
+  return deleted;
+}
