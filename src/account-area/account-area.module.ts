@@ -3,9 +3,11 @@ import { StatsModule } from '../analytics/stats/stats.module';
 import { AuthModule } from '../auth/auth.module';
 import { DomainsModule } from '../domains/domains.module';
 import { LinksModule } from '../links/links.module';
+import { CustomDomainsModule } from '../domains/custom/custom-domains.module';
 import { FilesModule } from '../files/files.module';
 import { TagsModule } from '../tags/tags.module';
 import { AssetsController } from './assets.controller';
+import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
 import { FrontDoorController } from './front-door.controller';
 import { LinksPageController } from './links-page.controller';
@@ -17,13 +19,22 @@ import { TokensPageController } from './tokens-page.controller';
 
 /** The web side for people: the front door (sign up, log in) and the account area. */
 @Module({
-  imports: [AuthModule, LinksModule, StatsModule, TagsModule, DomainsModule, FilesModule],
+  imports: [
+    AuthModule,
+    LinksModule,
+    StatsModule,
+    TagsModule,
+    DomainsModule,
+    FilesModule,
+    CustomDomainsModule,
+  ],
   controllers: [
     AssetsController,
     FrontDoorController,
     OverviewController,
     LinksPageController,
     FilesPageController,
+    DomainsPageController,
     TokensPageController,
     SecurityPageController,
   ],

@@ -28,6 +28,7 @@ const NAV = [
   { section: 'overview', href: '/account', label: 'Overview' },
   { section: 'links', href: '/account/links', label: 'Links' },
   { section: 'files', href: '/account/files', label: 'Files' },
+  { section: 'domains', href: '/account/domains', label: 'Domains' },
   { section: 'tokens', href: '/account/tokens', label: 'API tokens' },
   { section: 'security', href: '/account/security', label: 'Security' },
 ] as const;

@@ -125,6 +125,15 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     const withoutToken = await page.evaluate(async () => (await fetch('/api/v1/files')).status);
     expect(withoutToken).toBe(403);
 
+    // A custom domain: the records to publish are shown.
+    await page.getByRole('link', { name: 'Domains' }).click();
+    await page.getByLabel('Domain', { exact: true }).fill('links.example.org');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByRole('status').getByText('Added links.example.org').waitFor();
+    const records = page.getByRole('table', { name: 'DNS records for links.example.org' });
+    expect(await records.getByRole('cell', { name: '_linkdrop.links.example.org' }).count()).toBe(1);
+    expect(await records.getByRole('cell', { name: 'TXT' }).count()).toBe(1);
+
     // Revoked, the token stops working at once.
     await page.goto(`${base}/account/tokens`);
     await page.getByRole('button', { name: 'Revoke laptop' }).click();
@@ -205,6 +214,7 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
       '/account',
       '/account/links',
       '/account/files',
+      '/account/domains',
       '/account/tokens',
       '/account/security',
     ];

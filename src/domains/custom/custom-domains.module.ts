@@ -23,5 +23,6 @@ import { TlsAllowedController } from './tls-allowed.controller';
     DnsChecker,
     DomainRecheck,
   ],
+  exports: [CustomDomainsService],
 })
 export class CustomDomainsModule {}
