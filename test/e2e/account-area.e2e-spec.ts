@@ -116,7 +116,10 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
       const bar = page.getByRole('progressbar', { name: `Uploaded ${name}` });
       await bar.waitFor();
       expect(await bar.getAttribute('value')).toBe('100');
-      await page.getByRole('button', { name: `Copy the link to ${name}` }).first().waitFor();
+      await page
+        .getByRole('button', { name: `Copy the link to ${name}` })
+        .first()
+        .waitFor();
     }
     await page.reload();
     expect(await page.getByRole('link', { name: 'hello.txt' }).count()).toBe(1);
@@ -131,7 +134,9 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     await page.getByRole('button', { name: 'Add domain' }).click();
     await page.getByRole('status').getByText('Added links.example.org').waitFor();
     const records = page.getByRole('table', { name: 'DNS records for links.example.org' });
-    expect(await records.getByRole('cell', { name: '_linkdrop.links.example.org' }).count()).toBe(1);
+    expect(await records.getByRole('cell', { name: '_linkdrop.links.example.org' }).count()).toBe(
+      1,
+    );
     expect(await records.getByRole('cell', { name: 'TXT' }).count()).toBe(1);
 
     // Revoked, the token stops working at once.
