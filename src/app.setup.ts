@@ -1,6 +1,7 @@
 import { ConsoleLogger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
+import { urlencoded } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { mapBodyParserErrors } from './common/middleware/body-parser-errors';
@@ -46,7 +47,12 @@ export function configureApp(app: NestExpressApplication, env: Env): NestExpress
     verify: verifyJsonDepth,
     reviver: rejectLoneSurrogates,
   });
-  // Only the public pages' forms (link passwords) post urlencoded; the API refuses it (415).
+  // Only the pages' forms (link passwords, the account area) post urlencoded; the API refuses
+  // it (415). The account area's text form carries a whole text share.
+  app.use(
+    '/account/texts',
+    urlencoded({ extended: false, limit: env.TEXT_MAX_BYTES * 3 + 65_536 }),
+  );
   app.useBodyParser('urlencoded', { extended: false, limit: '16kb' });
   app.use(mapBodyParserErrors);
   app.use('/api/v2', smmsBodyErrors);

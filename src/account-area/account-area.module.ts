@@ -3,12 +3,14 @@ import { StatsModule } from '../analytics/stats/stats.module';
 import { AuthModule } from '../auth/auth.module';
 import { DomainsModule } from '../domains/domains.module';
 import { LinksModule } from '../links/links.module';
+import { TextsModule } from '../texts/texts.module';
 import { CustomDomainsModule } from '../domains/custom/custom-domains.module';
 import { FilesModule } from '../files/files.module';
 import { TagsModule } from '../tags/tags.module';
 import { AssetsController } from './assets.controller';
 import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
+import { TextsPageController } from './texts-page.controller';
 import { FrontDoorController } from './front-door.controller';
 import { LinksPageController } from './links-page.controller';
 import { OverviewController } from './overview.controller';
@@ -27,12 +29,14 @@ import { TokensPageController } from './tokens-page.controller';
     DomainsModule,
     FilesModule,
     CustomDomainsModule,
+    TextsModule,
   ],
   controllers: [
     AssetsController,
     FrontDoorController,
     OverviewController,
     LinksPageController,
+    TextsPageController,
     FilesPageController,
     DomainsPageController,
     TokensPageController,

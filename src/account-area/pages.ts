@@ -27,6 +27,7 @@ export const ACCOUNT_PAGE_HEADERS = {
 const NAV = [
   { section: 'overview', href: '/account', label: 'Overview' },
   { section: 'links', href: '/account/links', label: 'Links' },
+  { section: 'texts', href: '/account/texts', label: 'Texts' },
   { section: 'files', href: '/account/files', label: 'Files' },
   { section: 'domains', href: '/account/domains', label: 'Domains' },
   { section: 'tokens', href: '/account/tokens', label: 'API tokens' },

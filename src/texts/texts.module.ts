@@ -14,6 +14,6 @@ import { TextsService } from './texts.service';
   imports: [TypeOrmModule.forFeature([Text]), LinksModule, DomainsModule],
   controllers: [TextsBySlugController, TextsByIdController],
   providers: [TextsRepository, TextsService, TextReadsService, TextRemovalListener],
-  exports: [TextReadsService],
+  exports: [TextReadsService, TextsService],
 })
 export class TextsModule {}

@@ -182,6 +182,34 @@ describe('Account area forms', () => {
     expect(qr.headers['content-type']).toContain('image/svg+xml');
   });
 
+  it('should share texts from the form, large ones too, and refuse bad ones', async () => {
+    const v = new Visitor(t);
+    await v.signUp('texts@example.com');
+    await v.get('/account/texts');
+    const made = await v.post('/account/texts', {
+      title: 'Snippet',
+      text_type: 'source_code',
+      language: 'python',
+      content: 'print("hi")\r\n',
+      burn_after_read: '1',
+    });
+    expect(made.status).toBe(303);
+    const shown = await v.get(made.headers.location as string);
+    const url = /id="new-text" href="([^"]+)"/.exec(shown.text)![1];
+    const api = await t
+      .api()
+      .get(`${new URL(url).pathname}/raw`)
+      .expect(200);
+    expect(api.text).toBe('print("hi")\n');
+    const big = await v.post('/account/texts', { content: 'x'.repeat(300_000) });
+    expect(big.status).toBe(303);
+    const empty = await v.post('/account/texts', { content: '   ' });
+    expect(empty.status).toBe(400);
+    const badType = await v.post('/account/texts', { content: 'a', text_type: 'pdf' });
+    expect(badType.status).toBe(400);
+    expect(badType.text).toContain('text_type must be one of');
+  });
+
   it("should treat another account's links and tokens as if they did not exist", async () => {
     const owner = await createAccount(t);
     const link = (

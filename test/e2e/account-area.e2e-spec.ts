@@ -218,6 +218,7 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
       '/signup',
       '/account',
       '/account/links',
+      '/account/texts',
       '/account/files',
       '/account/domains',
       '/account/tokens',
