@@ -194,7 +194,7 @@ describe('Account area forms', () => {
       burn_after_read: '1',
     });
     expect(made.status).toBe(303);
-    const shown = await v.get(made.headers.location as string);
+    const shown = await v.get(made.headers.location);
     const url = /id="new-text" href="([^"]+)"/.exec(shown.text)![1];
     const api = await t
       .api()
