@@ -12,6 +12,7 @@ import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
 import { TextsPageController } from './texts-page.controller';
 import { FrontDoorController } from './front-door.controller';
+import { IntegrationsPageController } from './integrations-page.controller';
 import { LinksPageController } from './links-page.controller';
 import { OverviewController } from './overview.controller';
 import { Pages } from './pages';
@@ -40,6 +41,7 @@ import { TokensPageController } from './tokens-page.controller';
     FilesPageController,
     DomainsPageController,
     TokensPageController,
+    IntegrationsPageController,
     SecurityPageController,
   ],
   providers: [Pages, SessionGuard],

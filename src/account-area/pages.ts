@@ -31,6 +31,7 @@ const NAV = [
   { section: 'files', href: '/account/files', label: 'Files' },
   { section: 'domains', href: '/account/domains', label: 'Domains' },
   { section: 'tokens', href: '/account/tokens', label: 'API tokens' },
+  { section: 'integrations', href: '/account/integrations', label: 'Integrations' },
   { section: 'security', href: '/account/security', label: 'Security' },
 ] as const;
 

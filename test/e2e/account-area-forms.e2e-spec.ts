@@ -210,6 +210,57 @@ describe('Account area forms', () => {
     expect(badType.text).toContain('text_type must be one of');
   });
 
+  it('should give settings for ShareX and a bookmarklet that work as written', async () => {
+    const v = new Visitor(t);
+    await v.signUp('tools@example.com');
+    await v.get('/account/integrations');
+    const page = await v.post('/account/integrations', {});
+    expect(page.status).toBe(200);
+    const unescape = (s: string) =>
+      s
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const textOf = (key: string) =>
+      unescape(new RegExp(`id="text-${key}"[^>]*>([^<]*)</textarea>`).exec(page.text)![1]);
+    const sxcu = JSON.parse(textOf('sharex-images')) as {
+      RequestURL: string;
+      Headers: { Authorization: string };
+      FileFormName: string;
+      URL: string;
+    };
+    expect(sxcu.URL).toBe('{json:data.url}');
+    // What ShareX sends with this file, against this server.
+    const uploaded = await t
+      .api()
+      .post(new URL(sxcu.RequestURL).pathname)
+      .set('Authorization', sxcu.Headers.Authorization)
+      .attach(sxcu.FileFormName, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'shot.gif')
+      .expect(200);
+    expect(uploaded.body.data.url).toMatch(/^http:\/\/localhost:3000\/u\//);
+    const text = JSON.parse(textOf('sharex-text')) as { RequestURL: string; Data: string };
+    const shared = await t
+      .api()
+      .post(new URL(text.RequestURL).pathname)
+      .set('Authorization', sxcu.Headers.Authorization)
+      .set('Content-Type', 'application/json')
+      .send(text.Data.replace('{input}', 'from ShareX'))
+      .expect(200);
+    expect(shared.body.data.short_url).toBeDefined();
+    const bookmarklet = textOf('bookmarklet');
+    const address = /location\.href='([^']+)'\+/.exec(bookmarklet)![1];
+    const short = await t
+      .api()
+      .get(
+        new URL(address + encodeURIComponent('https://example.com/page')).pathname +
+          new URL(address + encodeURIComponent('https://example.com/page')).search,
+      )
+      .expect(200);
+    expect(short.text).toMatch(/^http:\/\/localhost:3000\/[A-Za-z0-9_-]+$/);
+  });
+
   it("should treat another account's links and tokens as if they did not exist", async () => {
     const owner = await createAccount(t);
     const link = (

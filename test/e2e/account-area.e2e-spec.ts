@@ -221,6 +221,7 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
       '/account/texts',
       '/account/files',
       '/account/domains',
+      '/account/integrations',
       '/account/tokens',
       '/account/security',
     ];
