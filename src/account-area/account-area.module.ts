@@ -3,6 +3,7 @@ import { StatsModule } from '../analytics/stats/stats.module';
 import { AuthModule } from '../auth/auth.module';
 import { DomainsModule } from '../domains/domains.module';
 import { LinksModule } from '../links/links.module';
+import { AdminModule } from '../admin/admin.module';
 import { TextsModule } from '../texts/texts.module';
 import { CustomDomainsModule } from '../domains/custom/custom-domains.module';
 import { FilesModule } from '../files/files.module';
@@ -12,6 +13,8 @@ import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
 import { TextsPageController } from './texts-page.controller';
 import { FrontDoorController } from './front-door.controller';
+import { AdminGuard, AdminPageController } from './admin-page.controller';
+import { ReportController } from './report.controller';
 import { IntegrationsPageController } from './integrations-page.controller';
 import { LinksPageController } from './links-page.controller';
 import { OverviewController } from './overview.controller';
@@ -31,6 +34,7 @@ import { TokensPageController } from './tokens-page.controller';
     FilesModule,
     CustomDomainsModule,
     TextsModule,
+    AdminModule,
   ],
   controllers: [
     AssetsController,
@@ -42,9 +46,11 @@ import { TokensPageController } from './tokens-page.controller';
     DomainsPageController,
     TokensPageController,
     IntegrationsPageController,
+    AdminPageController,
+    ReportController,
     SecurityPageController,
   ],
-  providers: [Pages, SessionGuard],
+  providers: [Pages, SessionGuard, AdminGuard],
   exports: [Pages],
 })
 export class AccountAreaModule {}

@@ -35,7 +35,9 @@ const NAV = [
   { section: 'security', href: '/account/security', label: 'Security' },
 ] as const;
 
-export type Section = (typeof NAV)[number]['section'] | 'none';
+const ADMIN_NAV = { section: 'admin', href: '/admin', label: 'Admin' } as const;
+
+export type Section = (typeof NAV)[number]['section'] | 'admin' | 'none';
 
 /** Who is looking: an account with its session's CSRF token, or nobody. */
 export interface Viewer {
@@ -65,7 +67,10 @@ export class Pages {
       csrf: viewer.csrf ?? '',
       signupOpen: this.env.AUTH_SIGNUP !== 'closed',
       assetVersion: ASSET_VERSION,
-      nav: NAV.map((n) => ({ ...n, current: n.section === data.section })),
+      nav: [...NAV, ...(viewer.account?.isAdmin ? [ADMIN_NAV] : [])].map((n) => ({
+        ...n,
+        current: n.section === data.section,
+      })),
       error: null,
       notice: null,
       ...data,

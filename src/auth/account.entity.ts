@@ -14,6 +14,8 @@ export class Account {
   @Column({ name: 'plan_expires_at', type: 'datetime', nullable: true })
   planExpiresAt!: Date | null;
   @Column({ name: 'is_admin', type: 'boolean', default: false }) isAdmin!: boolean;
+  /** Disabled by an admin: its tokens and sessions stop working, its shares answer 410. */
+  @Column({ name: 'disabled_at', type: 'datetime', nullable: true }) disabledAt!: Date | null;
   /** Running total of stored file bytes, kept by the files module (never a SUM on the hot path). */
   @Column({ name: 'storage_bytes', type: 'bigint', transformer: bigintTransformer })
   storageBytes!: number;

@@ -3,7 +3,20 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { managerOf, Tx } from '../database/unit-of-work';
+import { toDate, toNumber } from '../common/db-values';
 import { Account } from './account.entity';
+
+export interface AdminAccountRow {
+  id: number;
+  email: string;
+  isAdmin: boolean;
+  disabledAt: Date | null;
+  storageBytes: number;
+  planExpiresAt: Date | null;
+  createdAt: Date;
+  planCode: string;
+  shares: number;
+}
 
 @Injectable()
 export class AccountsRepository {
@@ -33,6 +46,36 @@ export class AccountsRepository {
 
   getById(id: number): Promise<Account | null> {
     return this.repo.findOne({ where: { id }, relations: { plan: true } });
+  }
+
+  /** A page of accounts for the admin area, newest first, with what they store and share. */
+  async listForAdmin(search: string, page: number, perPage: number): Promise<AdminAccountRow[]> {
+    const rows: Record<string, unknown>[] = await this.repo.query(
+      `SELECT a.id, a.email, a.is_admin, a.disabled_at, a.storage_bytes, a.plan_expires_at,
+              a.created_at, p.code AS plan_code,
+              (SELECT COUNT(*) FROM links l WHERE l.account_id = a.id) AS shares
+         FROM accounts a JOIN plans p ON p.id = a.plan_id
+        WHERE a.email LIKE ?
+        ORDER BY a.id DESC LIMIT ? OFFSET ?`,
+      // An admin's search: % and _ work as LIKE's wildcards.
+      [`%${search}%`, perPage, (page - 1) * perPage],
+    );
+    return rows.map((r) => ({
+      id: toNumber(r.id as number),
+      email: r.email as string,
+      isAdmin: Boolean(Number(r.is_admin)),
+      disabledAt: toDate(r.disabled_at as string | null),
+      storageBytes: toNumber(r.storage_bytes as number),
+      planExpiresAt: toDate(r.plan_expires_at as string | null),
+      createdAt: toDate(r.created_at as string)!,
+      planCode: r.plan_code as string,
+      shares: toNumber(r.shares as number),
+    }));
+  }
+
+  async setDisabled(id: number, at: Date | null): Promise<boolean> {
+    const result = await this.repo.update({ id }, { disabledAt: at, updatedAt: new Date() });
+    return (result.affected ?? 0) > 0;
   }
 
   count(): Promise<number> {

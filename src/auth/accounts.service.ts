@@ -42,6 +42,15 @@ export class AccountsService {
     return account;
   }
 
+  listForAdmin(search: string, page: number, perPage: number) {
+    return this.accounts.listForAdmin(search, page, perPage);
+  }
+
+  /** Disables (a time) or enables (null) an account; false when there is none. */
+  setDisabled(id: number, at: Date | null): Promise<boolean> {
+    return this.accounts.setDisabled(id, at);
+  }
+
   /** A new password (8 to 200 characters, as at sign-up). */
   async changePassword(id: number, password: string): Promise<void> {
     if (password.length < 8 || password.length > 200) {

@@ -11,6 +11,7 @@ export interface AuthRow {
   email: string;
   planId: number;
   planExpiresAt: Date | null;
+  disabledAt: Date | null;
   maxFileBytes: number;
   storageQuotaBytes: number;
   storageBytes: number;
@@ -20,7 +21,7 @@ export interface AuthRow {
 }
 
 /** The columns of AuthRow, for a query that joins `accounts a` and `plans p`. */
-export const AUTH_COLUMNS = `a.id AS account_id, a.email, a.plan_id, a.plan_expires_at,
+export const AUTH_COLUMNS = `a.id AS account_id, a.email, a.plan_id, a.plan_expires_at, a.disabled_at,
   a.storage_bytes, a.is_admin, p.max_file_bytes, p.storage_quota_bytes, p.max_custom_domains,
   p.usage_limits`;
 
@@ -39,6 +40,7 @@ export type RawAuthRow = Record<
   last_used_at: Date | string | null;
   expires_at: Date | string | null;
   plan_expires_at: Date | string | null;
+  disabled_at: Date | string | null;
 };
 
 export const toAuthRow = (r: RawAuthRow): AuthRow => ({
@@ -48,6 +50,7 @@ export const toAuthRow = (r: RawAuthRow): AuthRow => ({
   email: r.email,
   planId: toNumber(r.plan_id),
   planExpiresAt: toDate(r.plan_expires_at),
+  disabledAt: toDate(r.disabled_at),
   maxFileBytes: toNumber(r.max_file_bytes),
   storageQuotaBytes: toNumber(r.storage_quota_bytes),
   storageBytes: toNumber(r.storage_bytes),
@@ -70,7 +73,11 @@ export const toAuthenticated = (row: AuthRow, tokenId: number): AuthenticatedAcc
   usageLimits: parseUsageLimits(row.usageLimits),
 });
 
+/** A disabled account (403 account_disabled) or one without an active plan (403 plan_inactive). */
 export function assertPlanActive(row: AuthRow): void {
+  if (row.disabledAt) {
+    throw new DomainError(403, 'account_disabled', 'This account has been disabled');
+  }
   if (row.planExpiresAt && row.planExpiresAt.getTime() <= Date.now()) {
     throw new DomainError(403, 'plan_inactive', 'The plan of this account is not active');
   }

@@ -34,6 +34,7 @@ const RESERVED = new Set([
   'robots.txt',
   'yourls',
   'internal',
+  'report',
 ]);
 
 export const isReservedSlug = (slug: string) => RESERVED.has(slug.toLowerCase());

@@ -15,6 +15,7 @@ import { UsageCounter } from '../usage/usage-counter.entity';
 import { StoredFile } from '../files/file.entity';
 import { Link } from '../links/link.entity';
 import { WebSession } from '../auth/sessions/web-session.entity';
+import { AbuseReport } from '../admin/abuse-report.entity';
 import { Tag } from '../tags/tag.entity';
 import { Text } from '../texts/text.entity';
 
@@ -38,4 +39,5 @@ export const ENTITIES = [
   BioPage,
   UploadSession,
   WebSession,
+  AbuseReport,
 ];

@@ -43,6 +43,9 @@ export class Link {
     inverseJoinColumn: { name: 'tag_id', referencedColumnName: 'id' },
   })
   tags?: Tag[];
+  /** Taken down by an admin (or its account disabled): the share answers 410 with this. */
+  @Column({ name: 'blocked_reason', type: 'varchar', length: 300, nullable: true })
+  blockedReason!: string | null;
   @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;
   @Column({ name: 'updated_at', type: 'datetime' }) updatedAt!: Date;
 }

@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, Repository } from 'typeorm';
+import { Brackets, In, IsNull, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { Link, LinkKind } from './link.entity';
 
-export type NewLink = Omit<Link, 'id' | 'clicks' | 'createdAt' | 'updatedAt' | 'domain' | 'tags'>;
+export type NewLink = Omit<
+  Link,
+  'id' | 'clicks' | 'createdAt' | 'updatedAt' | 'domain' | 'tags' | 'blockedReason'
+>;
 export type LinkChanges = Partial<
   Pick<
     Link,
@@ -69,6 +72,34 @@ export class LinksRepository {
 
   listByDomain(domainId: number, limit: number): Promise<Link[]> {
     return this.repo.find({ where: { domainId }, order: { id: 'ASC' }, take: limit });
+  }
+
+  /** A share whoever owns it (the admin area). */
+  getAnyById(id: number): Promise<Link | null> {
+    return this.repo.findOneBy({ id });
+  }
+
+  /** Blocks (a reason) or unblocks (null) one share, whoever owns it. */
+  async setBlocked(id: number, reason: string | null): Promise<Link | null> {
+    const link = await this.repo.findOneBy({ id });
+    if (!link) return null;
+    await this.repo.update({ id }, { blockedReason: reason });
+    return { ...link, blockedReason: reason };
+  }
+
+  /**
+   * Blocks every share of an account not blocked already (`reason`), or unblocks the ones
+   * blocked with `reason` (null as `to`); answers their addresses, for the redirect caches.
+   */
+  async setBlockedForAccount(
+    accountId: number,
+    from: string | null,
+    to: string | null,
+  ): Promise<Pick<Link, 'domainId' | 'slug'>[]> {
+    const where = { accountId, blockedReason: from === null ? IsNull() : from };
+    const links = await this.repo.find({ where, select: { id: true, domainId: true, slug: true } });
+    if (links.length) await this.repo.update(where, { blockedReason: to });
+    return links;
   }
 
   getBySlug(domainId: number, slug: string): Promise<Link | null> {

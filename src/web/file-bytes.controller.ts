@@ -4,7 +4,7 @@ import type { Request, Response } from 'express';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
 import { isCountable } from '../analytics/countable';
-import { VisitsService } from '../links/visits/visits.service';
+import { assertNotBlocked, VisitsService } from '../links/visits/visits.service';
 import { notFound } from '../common/errors/domain-error';
 import { DomainsService } from '../domains/domains.service';
 import { FileServer } from './file-server';
@@ -33,6 +33,7 @@ export class FileBytesController {
     if (!domain || (domain.accountId !== null && domain.id !== file.link!.domainId)) {
       throw notFound('File');
     }
+    assertNotBlocked(file.link!);
     // A private file's bytes only with a current signature (GET /file/private/download-url).
     if (!(await this.privateFiles.servable(file, req.query))) throw notFound('File');
     if (isCountable(req.method, req.headers.range)) {

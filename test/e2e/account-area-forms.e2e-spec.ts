@@ -1,50 +1,6 @@
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-
-/** A browser's session over plain HTTP: its cookies, and the CSRF token of the last page. */
-class Visitor {
-  cookies = new Map<string, string>();
-  csrf = '';
-  constructor(private readonly t: TestApp) {}
-
-  private keep<R extends { headers: Record<string, unknown>; text?: string }>(res: R): R {
-    for (const c of (res.headers['set-cookie'] as string[] | undefined) ?? []) {
-      const [pair] = c.split(';');
-      const [name, value] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
-      if (/Max-Age=0/.test(c)) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-    const m = /name="_csrf" value="([^"]+)"/.exec(res.text ?? '');
-    if (m) this.csrf = m[1];
-    return res;
-  }
-
-  private get cookie() {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-
-  async get(path: string) {
-    return this.keep(
-      await this.t.api().get(path).set('Accept', 'text/html').set('Cookie', this.cookie),
-    );
-  }
-
-  async post(path: string, form: Record<string, string | string[]>, csrf = this.csrf) {
-    const res = await this.t
-      .api()
-      .post(path)
-      .set('Accept', 'text/html')
-      .set('Cookie', this.cookie)
-      .type('form')
-      .send({ ...form, _csrf: csrf });
-    return this.keep(res);
-  }
-
-  async signUp(email: string, password = 'a long enough password') {
-    await this.get('/signup');
-    return this.post('/signup', { email, password });
-  }
-}
+import { Visitor } from '../utils/visitor';
 
 describe('Account area forms', () => {
   let t: TestApp;

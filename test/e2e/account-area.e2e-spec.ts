@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { AccountsService } from '../../src/auth/accounts.service';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { dbKind } from '../utils/test-database';
 
@@ -12,6 +13,18 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
 const ARTIFACTS = join(__dirname, '..', '..', 'test-artifacts');
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical findings on the page (axe injected already). */
+const serious = (p: Page) =>
+  p.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+    };
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length})`);
+  });
 
 (run ? describe : describe.skip)('The account area in a browser', () => {
   let t: TestApp;
@@ -210,6 +223,37 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
     await other.close();
   });
 
+  it('should let an admin disable an account, whose browser is then logged out', async () => {
+    await t.app.get(AccountsService).create('root@example.com', 'admin password!', 'pro', true);
+    const ctx = await browser.newContext({ bypassCSP: true });
+    const admin = await ctx.newPage();
+    admin.on('dialog', (d) => void d.accept());
+    await admin.goto(`${base}/login`);
+    await admin.getByLabel('Email').fill('root@example.com');
+    await admin.getByLabel('Password').fill('admin password!');
+    await admin.getByRole('button', { name: 'Log in' }).click();
+    await admin.getByRole('link', { name: 'Admin' }).click();
+    await admin.getByRole('button', { name: 'Disable ada@example.com' }).click();
+    await admin.getByRole('status').getByText('Account disabled').waitFor();
+    await page.goto(`${base}/account`);
+    await heading('Log in').waitFor();
+    const problems: string[] = [];
+    for (const path of ['/admin', '/admin/reports', '/report']) {
+      await admin.goto(`${base}${path}`);
+      await admin.addScriptTag({ content: AXE });
+      problems.push(...(await serious(admin)).map((f) => `${path}: ${f}`));
+      await admin.screenshot({
+        path: join(ARTIFACTS, `${path.slice(1).replace(/\//g, '-')}-light-1280.png`),
+        fullPage: true,
+      });
+    }
+    expect(problems).toEqual([]);
+    await admin.goto(`${base}/admin`);
+    await admin.getByRole('button', { name: 'Enable ada@example.com' }).click();
+    await admin.getByRole('status').getByText('Account enabled').waitFor();
+    await ctx.close();
+  });
+
   it('should pass axe on every page, light and dark, wide and at 375 px', async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     const pages = [
@@ -245,20 +289,7 @@ const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
           if (path === '/login' || path === '/signup') await ctx.clearCookies();
           await p.goto(`${base}${path}`);
           await p.addScriptTag({ content: AXE });
-          const found = await p.evaluate(async () => {
-            const result = await (
-              window as unknown as {
-                axe: {
-                  run(): Promise<{
-                    violations: { id: string; impact: string; nodes: unknown[] }[];
-                  }>;
-                };
-              }
-            ).axe.run();
-            return result.violations
-              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-              .map((v) => `${v.id} (${v.nodes.length})`);
-          });
+          const found = await serious(p);
           problems.push(...found.map((f) => `${path} ${scheme} ${width}: ${f}`));
           const overflow = await p.evaluate(
             () => document.documentElement.scrollWidth - innerWidth,

@@ -37,6 +37,7 @@ describe(`Migrations on ${dbKind()}`, () => {
 });
 
 const TABLES = [
+  'abuse_reports',
   'accounts',
   'api_tokens',
   'bio_pages',

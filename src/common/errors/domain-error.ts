@@ -6,6 +6,7 @@ export const ERROR_CODES = [
   'unauthorized',
   'invalid_credentials',
   'plan_inactive',
+  'account_disabled',
   'password_required',
   'forbidden',
   'signup_closed',

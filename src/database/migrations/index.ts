@@ -13,6 +13,7 @@ import { LargeUploads1763701100000 } from './1763701100000-LargeUploads';
 import { SharedBytes1763701200000 } from './1763701200000-SharedBytes';
 import { StoredOnce1763701300000 } from './1763701300000-StoredOnce';
 import { WebSessions1763701400000 } from './1763701400000-WebSessions';
+import { Moderation1763701500000 } from './1763701500000-Moderation';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   SharedBytes1763701200000,
   StoredOnce1763701300000,
   WebSessions1763701400000,
+  Moderation1763701500000,
 ];

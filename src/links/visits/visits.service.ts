@@ -35,6 +35,13 @@ export type Visit =
   | { type: 'unlocked'; link: Link; cookie: string }
   | { type: 'content'; link: Link };
 
+/** A share taken down (or whose account was disabled) answers 410 with the reason. */
+export function assertNotBlocked(link: Pick<Link, 'blockedReason'>): void {
+  if (link.blockedReason) {
+    throw new DomainError(410, 'gone', `This share was taken down: ${link.blockedReason}`);
+  }
+}
+
 /** What a visit to `/<slug>` gets: a redirect, a password form, or the link's content. */
 @Injectable()
 export class VisitsService {
@@ -53,6 +60,7 @@ export class VisitsService {
   async visit(r: VisitRequest, secure: boolean, unlocking = false): Promise<Visit> {
     const link = await this.find(r);
     if ('location' in link) return link;
+    assertNotBlocked(link);
     if (link.expireAt && link.expireAt.getTime() <= this.clock.now()) {
       if (link.expirationRedirectUrl) {
         return { type: 'redirect', status: 302, location: link.expirationRedirectUrl };

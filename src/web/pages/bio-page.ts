@@ -48,6 +48,6 @@ export function renderBioPage(m: BioPageModel): string {
       `</header>` +
       (items ? `<nav aria-label="Links"><ul class="bio">${items}</ul></nav>` : '') +
       (footer.length ? `<footer><p>${footer.join(' · ')}</p></footer>` : ''),
-    { head },
+    { head, reportUrl: m.shortUrl },
   );
 }

@@ -49,6 +49,6 @@ export function renderFilePage(m: FilePageModel): string {
       `<p>${escapeHtml(m.mime)} · ${humanSize(m.size)}${dims}</p>` +
       `${previewOf(m)}` +
       `<p><a href="${escapeHtml(m.downloadUrl)}" download="${escapeHtml(m.filename)}">Download</a></p>`,
-    { head: og, wide: true },
+    { head: og, wide: true, reportUrl: m.shortUrl },
   );
 }

@@ -7,6 +7,8 @@ export interface PageOptions {
   scriptNonce?: string;
   /** Wide layout for code. */
   wide?: boolean;
+  /** A share's page: its short URL, for the "Report abuse" link. */
+  reportUrl?: string;
 }
 
 const STYLE = `:root{color-scheme:light dark;--fg:#1b1f24;--bg:#fff;--muted:#59636e;--accent:#0b57d0;--line:#d1d9e0;--code:#f6f8fa}
@@ -22,4 +24,9 @@ export const renderPage = (title: string, body: string, opts: PageOptions = {}):
   `<meta name="viewport" content="width=device-width,initial-scale=1">` +
   `<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Linkdrop</title>` +
   `<style>${STYLE}</style>${opts.head ?? ''}</head>` +
-  `<body${opts.wide ? ' class="wide"' : ''}><main>${body}</main></body></html>`;
+  `<body${opts.wide ? ' class="wide"' : ''}><main>${body}</main>${reportLink(opts.reportUrl)}</body></html>`;
+
+const reportLink = (url: string | undefined) =>
+  url
+    ? `<footer><p><a href="/report?url=${encodeURIComponent(url)}" rel="nofollow">Report abuse</a></p></footer>`
+    : '';

@@ -57,6 +57,7 @@ export function renderTextPage(m: TextPageModel): string {
       head: `${og}<style>${HIGHLIGHT_THEME}${SHARE_STYLE}</style>`,
       scriptNonce: m.nonce,
       wide: true,
+      reportUrl: m.shortUrl,
     },
   );
 }
