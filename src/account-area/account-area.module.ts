@@ -9,6 +9,7 @@ import { CustomDomainsModule } from '../domains/custom/custom-domains.module';
 import { FilesModule } from '../files/files.module';
 import { TagsModule } from '../tags/tags.module';
 import { AssetsController } from './assets.controller';
+import { AnalyticsPageController } from './analytics-page.controller';
 import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
 import { TextsPageController } from './texts-page.controller';
@@ -44,6 +45,7 @@ import { TokensPageController } from './tokens-page.controller';
     TextsPageController,
     FilesPageController,
     DomainsPageController,
+    AnalyticsPageController,
     TokensPageController,
     IntegrationsPageController,
     AdminPageController,

@@ -245,6 +245,54 @@ describe('Account area forms', () => {
   });
 });
 
+// Its own app: the session tests above move that app's clock a month on and back.
+describe('Account area analytics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('should show a share its visits in a range and zone, and give them as CSV', async () => {
+    const v = new Visitor(t);
+    await v.signUp('stats@example.com');
+    await v.get('/account/links');
+    const made = await v.post('/account/links', {
+      target_url: 'https://example.com/s',
+      custom_slug: 'counted',
+    });
+    const id = /created=(\d+)/.exec(made.headers.location)![1];
+    await t
+      .api()
+      .get('/counted')
+      .set('User-Agent', 'Mozilla/5.0 Firefox/120.0')
+      .set('Referer', 'https://news.example/item')
+      .expect(302);
+    // The pipeline writes the visit within a second or two: the overview says when.
+    for (let i = 0; i < 40; i++) {
+      if ((await v.get('/account')).text.includes('Visits, last 30 days: 1')) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect((await v.get('/account')).text).toContain('Visits, last 30 days: 1');
+    const page = await v.get(`/account/analytics/${id}?tz=Asia/Kolkata&interval=day`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<strong>1</strong> visits');
+    expect(page.text).toContain('news.example');
+    const csv = await v.get(`/account/analytics/${id}/visits.csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.text.trim().split('\r\n')).toHaveLength(2);
+    const all = await v.get('/account/analytics');
+    expect(all.text).toContain('Most visited shares');
+    expect(all.text).toContain(`/account/analytics/${id}`);
+    const badZone = await v.get(`/account/analytics/${id}?tz=Mars/Olympus`);
+    expect(badZone.status).toBe(400);
+    const other = new Visitor(t);
+    await other.signUp('nosy@example.com');
+    expect((await other.get(`/account/analytics/${id}`)).status).toBe(404);
+    expect((await other.get(`/account/analytics/${id}/visits.csv`)).status).toBe(404);
+  });
+});
+
 describe('Account area settings', () => {
   it('should hide sign-up when it is closed and send / elsewhere when told', async () => {
     const t = await createTestApp({

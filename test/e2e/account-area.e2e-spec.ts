@@ -135,8 +135,8 @@ const serious = (p: Page) =>
         .waitFor();
     }
     await page.reload();
-    expect(await page.getByRole('link', { name: 'hello.txt' }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'big.bin' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'hello.txt', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'big.bin', exact: true }).count()).toBe(1);
     // The page's script calls the API as this browser only with the session's CSRF token.
     const withoutToken = await page.evaluate(async () => (await fetch('/api/v1/files')).status);
     expect(withoutToken).toBe(403);
@@ -264,6 +264,7 @@ const serious = (p: Page) =>
       '/account/links',
       '/account/texts',
       '/account/files',
+      '/account/analytics',
       '/account/domains',
       '/account/integrations',
       '/account/tokens',
