@@ -10,6 +10,7 @@ import { FilesModule } from '../files/files.module';
 import { TagsModule } from '../tags/tags.module';
 import { AssetsController } from './assets.controller';
 import { AnalyticsPageController } from './analytics-page.controller';
+import { TagsPageController } from './tags-page.controller';
 import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
 import { TextsPageController } from './texts-page.controller';
@@ -17,6 +18,7 @@ import { FrontDoorController } from './front-door.controller';
 import { AdminGuard, AdminPageController } from './admin-page.controller';
 import { ReportController } from './report.controller';
 import { IntegrationsPageController } from './integrations-page.controller';
+import { LinkEditController } from './link-edit.controller';
 import { LinksPageController } from './links-page.controller';
 import { OverviewController } from './overview.controller';
 import { Pages } from './pages';
@@ -42,10 +44,12 @@ import { TokensPageController } from './tokens-page.controller';
     FrontDoorController,
     OverviewController,
     LinksPageController,
+    LinkEditController,
     TextsPageController,
     FilesPageController,
     DomainsPageController,
     AnalyticsPageController,
+    TagsPageController,
     TokensPageController,
     IntegrationsPageController,
     AdminPageController,

@@ -41,6 +41,9 @@ export class LinksPageController {
     @Query('q') q: unknown,
     @Query('page') page: unknown,
     @Query('created') created: unknown,
+    @Query('updated') updated: unknown,
+    @Query('tag') tag: unknown,
+    @Query('domain') domain: unknown,
     @Res() res: Response,
   ): Promise<void> {
     const id = Number(created);
@@ -48,7 +51,8 @@ export class LinksPageController {
       Number.isSafeInteger(id) && id > 0
         ? await this.links.get(viewer.account!.id, { id }).catch(() => null)
         : null;
-    await this.show(viewer, res, { q, page, created: made });
+    const notice = updated ? 'Link saved' : null;
+    await this.show(viewer, res, { q, page, created: made, tag, domain, notice });
   }
 
   /** The form of this page and the home page's shorten box. */
@@ -102,12 +106,15 @@ export class LinksPageController {
     const accountId = viewer.account!.id;
     const q = typeof data.q === 'string' ? data.q.slice(0, 200) : '';
     const page = Math.max(1, Math.min(10_000, Number(data.page) || 1));
-    const rows = await this.links.list(
-      accountId,
-      { kind: 'redirect', q: q || undefined },
-      page,
-      PER_PAGE + 1,
-    );
+    const domains = [
+      ...this.domains.systemHosts('redirect'),
+      ...this.domains.customHostsOf(accountId),
+    ];
+    const tagId = Number(data.tag) || undefined;
+    const domain =
+      typeof data.domain === 'string' && domains.includes(data.domain) ? data.domain : undefined;
+    const filter = { kind: 'redirect' as const, q: q || undefined, tagId, domain };
+    const rows = await this.links.list(accountId, filter, page, PER_PAGE + 1);
     this.pages.send(
       res,
       'links',
@@ -123,10 +130,8 @@ export class LinksPageController {
         links: rows.slice(0, PER_PAGE),
         hasMore: rows.length > PER_PAGE,
         tags: await this.tags.list(accountId),
-        domains: [
-          ...this.domains.systemHosts('redirect'),
-          ...this.domains.customHostsOf(accountId),
-        ],
+        domains,
+        filter: { tag: tagId ?? '', domain: domain ?? '' },
       },
       status,
     );

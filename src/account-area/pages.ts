@@ -29,6 +29,7 @@ const NAV = [
   { section: 'links', href: '/account/links', label: 'Links' },
   { section: 'texts', href: '/account/texts', label: 'Texts' },
   { section: 'files', href: '/account/files', label: 'Files' },
+  { section: 'tags', href: '/account/tags', label: 'Tags' },
   { section: 'analytics', href: '/account/analytics', label: 'Analytics' },
   { section: 'domains', href: '/account/domains', label: 'Domains' },
   { section: 'tokens', href: '/account/tokens', label: 'API tokens' },

@@ -217,6 +217,61 @@ describe('Account area forms', () => {
     expect(short.text).toMatch(/^http:\/\/localhost:3000\/[A-Za-z0-9_-]+$/);
   });
 
+  it('should manage tags, filter links by them, and edit a link', async () => {
+    const v = new Visitor(t);
+    await v.signUp('tags@example.com');
+    await v.get('/account/tags');
+    expect((await v.post('/account/tags', { name: 'work' })).text).toContain('Added work');
+    expect((await v.post('/account/tags', { name: 'work' })).status).toBe(409);
+    expect((await v.post('/account/tags', { name: ' ' })).status).toBe(400);
+    const page = await v.get('/account/tags');
+    const tagId = /\/account\/tags\/(\d+)\/rename/.exec(page.text)![1];
+    expect((await v.post(`/account/tags/${tagId}/rename`, { name: 'job' })).text).toContain(
+      'Renamed to job',
+    );
+
+    await v.get('/account/links');
+    await v.post('/account/links', {
+      target_url: 'https://example.com/a',
+      custom_slug: 'tagged',
+      tag_ids: [tagId],
+    });
+    const plain = await v.post('/account/links', {
+      target_url: 'https://example.com/b',
+      custom_slug: 'untagged',
+    });
+    const filtered = await v.get(`/account/links?tag=${tagId}`);
+    expect(filtered.text).toContain('/tagged');
+    expect(filtered.text).not.toContain('/untagged');
+
+    const id = /created=(\d+)/.exec(plain.headers.location)![1];
+    const form = await v.get(`/account/links/${id}/edit`);
+    expect(form.text).toContain('value="https://example.com/b"');
+    const saved = await v.post(`/account/links/${id}/edit`, {
+      target_url: 'https://example.com/changed',
+      title: 'Changed',
+      redirect_code: '308',
+      password: 'secret pass',
+    });
+    expect(saved.status).toBe(303);
+    const locked = await t.api().get('/untagged').set('Accept', 'text/html');
+    expect(locked.status).toBe(401); // the password form
+    const removed = await v.post(`/account/links/${id}/edit`, {
+      target_url: 'https://example.com/changed',
+      remove_password: '1',
+      redirect_code: '308',
+    });
+    expect(removed.status).toBe(303);
+    const moved = await t.api().get('/untagged').expect(308);
+    expect(moved.headers.location).toBe('https://example.com/changed');
+    const bad = await v.post(`/account/links/${id}/edit`, { target_url: 'ftp://x' });
+    expect(bad.status).toBe(400);
+    expect((await v.post(`/account/tags/${tagId}/delete`, {})).text).toContain('Tag deleted');
+    const other = new Visitor(t);
+    await other.signUp('tags-other@example.com');
+    expect((await other.get(`/account/links/${id}/edit`)).status).toBe(404);
+  });
+
   it("should treat another account's links and tokens as if they did not exist", async () => {
     const owner = await createAccount(t);
     const link = (

@@ -264,6 +264,7 @@ const serious = (p: Page) =>
       '/account/links',
       '/account/texts',
       '/account/files',
+      '/account/tags',
       '/account/analytics',
       '/account/domains',
       '/account/integrations',

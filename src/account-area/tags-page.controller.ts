@@ -1,0 +1,80 @@
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { DomainError } from '../common/errors/domain-error';
+import { SaveTagDto } from '../tags/dto/tag.dto';
+import { TagsService } from '../tags/tags.service';
+import { AccountArea } from './account-area.decorator';
+import { CurrentViewer } from './current-session.decorator';
+import { filled, parseForm } from './form';
+import { Pages, Viewer } from './pages';
+
+/** The name, by the API's rules (1-64 characters, trimmed). */
+async function nameOf(body: unknown): Promise<string> {
+  const parsed = await parseForm(SaveTagDto, { name: filled(body, ['name']).name ?? '' });
+  if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
+  return parsed.dto.name;
+}
+
+/** `/account/tags`: the account's tags, added, renamed and deleted. */
+@AccountArea()
+@Controller('account/tags')
+export class TagsPageController {
+  constructor(
+    private readonly pages: Pages,
+    private readonly tags: TagsService,
+  ) {}
+
+  @Get()
+  list(@CurrentViewer() viewer: Viewer, @Res() res: Response): Promise<void> {
+    return this.show(viewer, res, {});
+  }
+
+  @Post()
+  add(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
+    return this.attempt(viewer, res, async () => {
+      const name = await nameOf(body);
+      await this.tags.create(viewer.account!.id, name);
+      return `Added ${name}`;
+    });
+  }
+
+  @Post(':id/rename')
+  rename(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() body: unknown,
+    @Res() res: Response,
+  ) {
+    return this.attempt(viewer, res, async () => {
+      const name = await nameOf(body);
+      await this.tags.rename(viewer.account!.id, id, name);
+      return `Renamed to ${name}`;
+    });
+  }
+
+  @Post(':id/delete')
+  delete(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIntPipe) id: number,
+    @Res() res: Response,
+  ) {
+    return this.attempt(viewer, res, async () => {
+      await this.tags.delete(viewer.account!.id, id);
+      return 'Tag deleted';
+    });
+  }
+
+  private async attempt(viewer: Viewer, res: Response, work: () => Promise<string>) {
+    try {
+      await this.show(viewer, res, { notice: await work() });
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500 || e.status === 404) throw e;
+      await this.show(viewer, res, { error: e.message }, e.status);
+    }
+  }
+
+  private async show(viewer: Viewer, res: Response, data: object, status = 200) {
+    const tags = await this.tags.list(viewer.account!.id);
+    this.pages.send(res, 'tags', 'Tags', viewer, { section: 'tags', tags, ...data }, status);
+  }
+}
