@@ -19,6 +19,7 @@ import { AdminGuard, AdminPageController } from './admin-page.controller';
 import { ReportController } from './report.controller';
 import { IntegrationsPageController } from './integrations-page.controller';
 import { LinkEditController } from './link-edit.controller';
+import { ShareQrController } from './share-qr.controller';
 import { LinksPageController } from './links-page.controller';
 import { OverviewController } from './overview.controller';
 import { Pages } from './pages';
@@ -45,6 +46,7 @@ import { TokensPageController } from './tokens-page.controller';
     OverviewController,
     LinksPageController,
     LinkEditController,
+    ShareQrController,
     TextsPageController,
     FilesPageController,
     DomainsPageController,

@@ -1,7 +1,6 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError, notFound } from '../common/errors/domain-error';
-import { QR_CONTENT_TYPES, qrImage } from '../qr/qr-images';
+import { DomainError } from '../common/errors/domain-error';
 import { DomainsService } from '../domains/domains.service';
 import { CreateLinkDto } from '../links/dto/create-link.dto';
 import { createInput } from '../links/dto/to-input';
@@ -75,24 +74,6 @@ export class LinksPageController {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;
       await this.show(viewer, res, { form, error: e.message }, e.status);
     }
-  }
-
-  /** The QR code of one of the account's links, from this site (the page allows no other). */
-  @Get(':id/qr.:format')
-  async qr(
-    @CurrentViewer() viewer: Viewer,
-    @Param('id', ParseIntPipe) id: number,
-    @Param('format') format: string,
-    @Res() res: Response,
-  ): Promise<void> {
-    if (format !== 'svg' && format !== 'png') throw notFound('QR code');
-    const link = await this.links.get(viewer.account!.id, { id });
-    res
-      .status(200)
-      .type(QR_CONTENT_TYPES[format])
-      .set('Cache-Control', 'private, max-age=3600')
-      .set('Content-Disposition', `inline; filename="${link.slug}-qr.${format}"`)
-      .send(await qrImage(`${link.short_url}?qr=1`, format));
   }
 
   /** Bulk delete: the checked links. */

@@ -131,7 +131,7 @@ describe('Account area forms', () => {
     const qr = await t
       .api()
       .get(
-        `/account/links/${/\/account\/links\?created=(\d+)/.exec(made.headers.location)![1]}/qr.svg`,
+        `/account/shares/${/\/account\/links\?created=(\d+)/.exec(made.headers.location)![1]}/qr.svg`,
       )
       .set('Cookie', `ld_session=${v.cookies.get('ld_session')}`);
     expect(qr.status).toBe(200);
@@ -291,7 +291,7 @@ describe('Account area forms', () => {
       .api()
       .get(`/${link.slug as string}`)
       .expect(302);
-    const qr = await v.get(`/account/links/${link.id as number}/qr.svg`);
+    const qr = await v.get(`/account/shares/${link.id as number}/qr.svg`);
     expect(qr.status).toBe(404);
     const tokens = (await t.api().get('/api/v1/tokens').set(owner.auth).expect(200)).body.data;
     const revoke = await v.post(`/account/tokens/${tokens[0].id as number}/revoke`, {});
