@@ -1,48 +1,18 @@
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { png } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { startS3, TestS3 } from '../utils/s3-server';
 
 // A real S3-protocol server on loopback (s3rver), spoken to by the AWS SDK: no mocks.
 describe('Files on the S3 driver', () => {
-  let s3: S3rver;
-  let endpoint: string;
+  let s3: TestS3;
   let t: TestApp;
   let a: TestAccount;
-  const client = () =>
-    new S3Client({
-      endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
-  const keys = async () =>
-    ((await client().send(new ListObjectsV2Command({ Bucket: 'linkdrop' }))).Contents ?? []).map(
-      (o) => o.Key,
-    );
+  const keys = () => s3.keys();
 
   beforeAll(async () => {
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: mkdtempSync(join(tmpdir(), 'linkdrop-s3-')),
-      configureBuckets: [{ name: 'linkdrop', configs: [] }],
-    });
-    const { port } = await s3.run();
-    endpoint = `http://127.0.0.1:${port}`;
-    t = await createTestApp({
-      STORAGE_DRIVER: 's3',
-      STORAGE_S3_ENDPOINT: endpoint,
-      STORAGE_S3_BUCKET: 'linkdrop',
-      STORAGE_S3_ACCESS_KEY_ID: 'S3RVER',
-      STORAGE_S3_SECRET_ACCESS_KEY: 'S3RVER',
-      PLAN_FREE_MAX_FILE_BYTES: String(12 * 1024 * 1024),
-    });
+    s3 = await startS3();
+    t = await createTestApp({ ...s3.settings, PLAN_FREE_MAX_FILE_BYTES: String(12 * 1024 * 1024) });
     a = await createAccount(t);
   });
   afterAll(async () => {
@@ -120,7 +90,9 @@ describe('Files on the S3 driver', () => {
     const ask = () =>
       t.api().get(`/api/v1/file/private/download-url?file_id=${file_id}`).set(a.auth).expect(200);
     const { data } = (await ask()).body as { data: { url: string; expires_at: number } };
-    expect(data.url.startsWith(`${endpoint}/linkdrop/${path.slice(1)}?`)).toBe(true);
+    expect(
+      data.url.startsWith(`${s3.settings.STORAGE_S3_ENDPOINT}/linkdrop/${path.slice(1)}?`),
+    ).toBe(true);
     expect(data.url).toContain('X-Amz-Signature=');
     expect((await ask()).body.data).toEqual({ file_id, ...data });
     // The bucket itself checks the signature and serves the bytes.

@@ -1,52 +1,25 @@
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import S3rver from 's3rver';
 import { Upload } from 'tus-js-client';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { startS3, TestS3 } from '../utils/s3-server';
 
 const MiB = 1024 * 1024;
 
 // Resumable uploads written straight into a real S3-protocol server (s3rver) by the tus S3 store.
 describe('Resumable uploads on the S3 driver', () => {
-  let s3: S3rver;
-  let endpoint: string;
+  let s3: TestS3;
   let t: TestApp;
   let a: TestAccount;
   let base: string;
-  const keys = async () => {
-    const client = new S3Client({
-      endpoint,
-      region: 'us-east-1',
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-    });
-    const res = await client.send(new ListObjectsV2Command({ Bucket: 'linkdrop' }));
-    return (res.Contents ?? []).map((o) => o.Key!).sort();
-  };
+  const keys = () => s3.keys();
+  const settings = () => ({ ...s3.settings, PLAN_FREE_MAX_FILE_BYTES: String(32 * MiB) });
 
   beforeAll(async () => {
-    s3 = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: mkdtempSync(join(tmpdir(), 'linkdrop-s3-')),
-      configureBuckets: [{ name: 'linkdrop', configs: [] }],
-    });
-    endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
-    t = await createTestApp({
-      STORAGE_DRIVER: 's3',
-      STORAGE_S3_ENDPOINT: endpoint,
-      STORAGE_S3_BUCKET: 'linkdrop',
-      STORAGE_S3_ACCESS_KEY_ID: 'S3RVER',
-      STORAGE_S3_SECRET_ACCESS_KEY: 'S3RVER',
-      PLAN_FREE_MAX_FILE_BYTES: String(32 * MiB),
-    });
+    s3 = await startS3();
+    t = await createTestApp(settings());
     a = await createAccount(t);
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
@@ -145,15 +118,7 @@ describe('Resumable uploads on the S3 driver', () => {
 
   it('should let another instance take the next chunk and finish the file', async () => {
     // A second instance on the same database and bucket, as behind a load balancer.
-    const two = await createTestApp({
-      DB_URL: t.dbUrl,
-      STORAGE_DRIVER: 's3',
-      STORAGE_S3_ENDPOINT: endpoint,
-      STORAGE_S3_BUCKET: 'linkdrop',
-      STORAGE_S3_ACCESS_KEY_ID: 'S3RVER',
-      STORAGE_S3_SECRET_ACCESS_KEY: 'S3RVER',
-      PLAN_FREE_MAX_FILE_BYTES: String(32 * MiB),
-    });
+    const two = await createTestApp({ ...settings(), DB_URL: t.dbUrl });
     try {
       const data = randomBytes(8 * MiB + 5);
       const s = (await create({ file_name: 'split.bin', file_size: data.length })).body.data;
