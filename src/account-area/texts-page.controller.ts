@@ -4,6 +4,8 @@ import { DomainError } from '../common/errors/domain-error';
 import { CreateTextDto } from '../texts/dto/create-text.dto';
 import { ListTextsQuery } from '../texts/dto/text.dto';
 import { TextsService } from '../texts/texts.service';
+import { TEXT_TYPES } from '../texts/text.entity';
+import { TagsService } from '../tags/tags.service';
 import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
@@ -21,6 +23,7 @@ export class TextsPageController {
     private readonly pages: Pages,
     private readonly texts: TextsService,
     private readonly links: LinksService,
+    private readonly tags: TagsService,
   ) {}
 
   @Get()
@@ -28,6 +31,8 @@ export class TextsPageController {
     @CurrentViewer() viewer: Viewer,
     @Query('page') page: unknown,
     @Query('created') created: unknown,
+    @Query('type') type: unknown,
+    @Query('tag') tag: unknown,
     @Res() res: Response,
   ): Promise<void> {
     const id = Number(created);
@@ -35,7 +40,7 @@ export class TextsPageController {
       Number.isSafeInteger(id) && id > 0
         ? await this.links.get(viewer.account!.id, { id }, 'text').catch(() => null)
         : null;
-    await this.show(viewer, res, { page, created: made });
+    await this.show(viewer, res, { page, created: made, type, tag });
   }
 
   @Post()
@@ -70,7 +75,14 @@ export class TextsPageController {
 
   private async show(viewer: Viewer, res: Response, data: Record<string, unknown>, status = 200) {
     const page = Math.max(1, Math.min(10_000, Number(data.page) || 1));
-    const q = Object.assign(new ListTextsQuery(), { page, per_page: PER_PAGE + 1 });
+    const textType = TEXT_TYPES.find((x) => x === data.type);
+    const tagId = Number(data.tag) || undefined;
+    const q = Object.assign(new ListTextsQuery(), {
+      page,
+      per_page: PER_PAGE + 1,
+      text_type: textType,
+      tag_id: tagId,
+    });
     const rows = await this.texts.list(viewer.account!.id, q);
     this.pages.send(
       res,
@@ -84,6 +96,8 @@ export class TextsPageController {
         ...data,
         page,
         texts: rows.slice(0, PER_PAGE),
+        filter: { type: textType ?? '', tag: tagId ?? '' },
+        tags: await this.tags.list(viewer.account!.id),
         hasMore: rows.length > PER_PAGE,
       },
       status,

@@ -159,6 +159,18 @@ describe('Account area forms', () => {
     expect(api.text).toBe('print("hi")\n');
     const big = await v.post('/account/texts', { content: 'x'.repeat(300_000) });
     expect(big.status).toBe(303);
+    // The burned snippet is gone; another one is kept, and the filters find each kind.
+    await v.post('/account/texts', {
+      title: 'Kept code',
+      text_type: 'source_code',
+      content: 'x = 1',
+    });
+    const code = await v.get('/account/texts?type=source_code');
+    expect(code.text).toContain('Kept code');
+    expect(code.text).not.toContain('xxxxxxxxxx');
+    const plain = await v.get('/account/texts?type=plain_text');
+    expect(plain.text).toContain('xxxxxxxxxx');
+    expect(plain.text).not.toContain('Kept code');
     const empty = await v.post('/account/texts', { content: '   ' });
     expect(empty.status).toBe(400);
     const badType = await v.post('/account/texts', { content: 'a', text_type: 'pdf' });
