@@ -14,6 +14,7 @@ import { TagsPageController } from './tags-page.controller';
 import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
 import { TextsPageController } from './texts-page.controller';
+import { TextEditController } from './text-edit.controller';
 import { FrontDoorController } from './front-door.controller';
 import { AdminGuard, AdminPageController } from './admin-page.controller';
 import { ReportController } from './report.controller';
@@ -48,6 +49,7 @@ import { TokensPageController } from './tokens-page.controller';
     LinkEditController,
     ShareQrController,
     TextsPageController,
+    TextEditController,
     FilesPageController,
     DomainsPageController,
     AnalyticsPageController,

@@ -31,6 +31,7 @@ export class TextsPageController {
     @CurrentViewer() viewer: Viewer,
     @Query('page') page: unknown,
     @Query('created') created: unknown,
+    @Query('updated') updated: unknown,
     @Query('type') type: unknown,
     @Query('tag') tag: unknown,
     @Res() res: Response,
@@ -40,7 +41,8 @@ export class TextsPageController {
       Number.isSafeInteger(id) && id > 0
         ? await this.links.get(viewer.account!.id, { id }, 'text').catch(() => null)
         : null;
-    await this.show(viewer, res, { page, created: made, type, tag });
+    const notice = updated ? 'Text saved' : null;
+    await this.show(viewer, res, { page, created: made, type, tag, notice });
   }
 
   @Post()

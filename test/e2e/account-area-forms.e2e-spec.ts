@@ -171,6 +171,21 @@ describe('Account area forms', () => {
     const plain = await v.get('/account/texts?type=plain_text');
     expect(plain.text).toContain('xxxxxxxxxx');
     expect(plain.text).not.toContain('Kept code');
+    // Edited: new content and kind at the same address.
+    const keptId = /\/account\/texts\/(\d+)\/edit/.exec(code.text)![1];
+    const form = await v.get(`/account/texts/${keptId}/edit`);
+    expect(form.text).toContain('x = 1</textarea>');
+    const saved = await v.post(`/account/texts/${keptId}/edit`, {
+      title: 'Now Markdown',
+      text_type: 'markdown',
+      content: '# Hello',
+    });
+    expect(saved.status).toBe(303);
+    expect((await v.get('/account/texts?type=markdown')).text).toContain('Now Markdown');
+    expect((await v.post(`/account/texts/${keptId}/edit`, { content: '' })).status).toBe(400);
+    const stranger = new Visitor(t);
+    await stranger.signUp('texts-other@example.com');
+    expect((await stranger.get(`/account/texts/${keptId}/edit`)).status).toBe(404);
     const empty = await v.post('/account/texts', { content: '   ' });
     expect(empty.status).toBe(400);
     const badType = await v.post('/account/texts', { content: 'a', text_type: 'pdf' });
