@@ -5,6 +5,7 @@ import { DomainsService } from '../domains/domains.service';
 import { CreateLinkDto } from '../links/dto/create-link.dto';
 import { createInput } from '../links/dto/to-input';
 import { LinksService } from '../links/links.service';
+import { LINK_SORTS } from '../links/links.repository';
 import { TagsService } from '../tags/tags.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
@@ -43,6 +44,7 @@ export class LinksPageController {
     @Query('updated') updated: unknown,
     @Query('tag') tag: unknown,
     @Query('domain') domain: unknown,
+    @Query('sort') sort: unknown,
     @Res() res: Response,
   ): Promise<void> {
     const id = Number(created);
@@ -51,7 +53,7 @@ export class LinksPageController {
         ? await this.links.get(viewer.account!.id, { id }).catch(() => null)
         : null;
     const notice = updated ? 'Link saved' : null;
-    await this.show(viewer, res, { q, page, created: made, tag, domain, notice });
+    await this.show(viewer, res, { q, page, created: made, tag, domain, sort, notice });
   }
 
   /** The form of this page and the home page's shorten box. */
@@ -94,7 +96,8 @@ export class LinksPageController {
     const tagId = Number(data.tag) || undefined;
     const domain =
       typeof data.domain === 'string' && domains.includes(data.domain) ? data.domain : undefined;
-    const filter = { kind: 'redirect' as const, q: q || undefined, tagId, domain };
+    const sort = LINK_SORTS.find((x) => x === data.sort) ?? 'newest';
+    const filter = { kind: 'redirect' as const, q: q || undefined, tagId, domain, sort };
     const rows = await this.links.list(accountId, filter, page, PER_PAGE + 1);
     this.pages.send(
       res,
@@ -112,7 +115,7 @@ export class LinksPageController {
         hasMore: rows.length > PER_PAGE,
         tags: await this.tags.list(accountId),
         domains,
-        filter: { tag: tagId ?? '', domain: domain ?? '' },
+        filter: { tag: tagId ?? '', domain: domain ?? '', sort },
       },
       status,
     );

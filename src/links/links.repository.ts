@@ -23,7 +23,12 @@ export interface LinkFilter {
   q?: string;
   /** Only the links made as QR codes. */
   qrCode?: boolean;
+  /** newest first (default), oldest first, or most visited first. */
+  sort?: LinkSort;
 }
+
+export const LINK_SORTS = ['newest', 'oldest', 'visits'] as const;
+export type LinkSort = (typeof LINK_SORTS)[number];
 
 /** The only owner of `links` and `link_tags`. */
 @Injectable()
@@ -128,9 +133,10 @@ export class LinksRepository {
       .createQueryBuilder('l')
       .select('l.id', 'id')
       .where('l.account_id = :accountId', { accountId })
-      .orderBy('l.id', 'DESC')
       .offset((page - 1) * perPage)
       .limit(perPage);
+    if (f.sort === 'visits') qb.orderBy('l.clicks', 'DESC').addOrderBy('l.id', 'DESC');
+    else qb.orderBy('l.id', f.sort === 'oldest' ? 'ASC' : 'DESC');
     if (f.kind) qb.andWhere('l.kind = :kind', { kind: f.kind });
     if (f.qrCode) qb.andWhere('l.qr_code = :qr', { qr: true });
     if (f.domainId) qb.andWhere('l.domain_id = :domainId', { domainId: f.domainId });

@@ -267,6 +267,19 @@ describe('Account area forms', () => {
       target_url: 'https://example.com/b',
       custom_slug: 'untagged',
     });
+    const oldest = await v.get('/account/links?sort=oldest');
+    expect(oldest.text.indexOf('/tagged')).toBeLessThan(oldest.text.indexOf('/untagged'));
+    const newest = await v.get('/account/links');
+    expect(newest.text.indexOf('/untagged')).toBeLessThan(newest.text.indexOf('/tagged'));
+    await t.api().get('/tagged').expect(302);
+    await t.api().get('/tagged').expect(302);
+    let visited = '';
+    for (let i = 0; i < 40; i++) {
+      visited = (await v.get('/account/links?sort=visits')).text;
+      if (visited.indexOf('/tagged') < visited.indexOf('/untagged')) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(visited.indexOf('/tagged')).toBeLessThan(visited.indexOf('/untagged'));
     const filtered = await v.get(`/account/links?tag=${tagId}`);
     expect(filtered.text).toContain('/tagged');
     expect(filtered.text).not.toContain('/untagged');
