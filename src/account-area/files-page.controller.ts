@@ -1,12 +1,15 @@
-import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { FilesService, HISTORY_PAGE_SIZE } from '../files/files.service';
+import { PrivateFilesService } from '../files/private-files.service';
 import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { formatBytes } from './format';
 import { deleteShares } from './delete-shares';
 import { Pages, Viewer } from './pages';
+
+const SORTS = ['newest', 'oldest', 'largest'] as const;
 
 /** `/account/files`: uploads (by the page's script, through the API) and the account's files. */
 @AccountArea()
@@ -16,11 +19,32 @@ export class FilesPageController {
     private readonly pages: Pages,
     private readonly files: FilesService,
     private readonly links: LinksService,
+    private readonly privateFiles: PrivateFilesService,
   ) {}
 
   @Get()
-  list(@CurrentViewer() viewer: Viewer, @Query('page') page: unknown, @Res() res: Response) {
-    return this.show(viewer, res, { page });
+  list(
+    @CurrentViewer() viewer: Viewer,
+    @Query('page') page: unknown,
+    @Query('q') q: unknown,
+    @Query('sort') sort: unknown,
+    @Res() res: Response,
+  ) {
+    return this.show(viewer, res, { page, q, sort });
+  }
+
+  /** A private file's bytes are served only through signed addresses. */
+  @Post(':id/privacy')
+  async privacy(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIntPipe) id: number,
+    @Body() body: unknown,
+    @Res() res: Response,
+  ): Promise<void> {
+    const makePrivate = (body as { private?: unknown } | undefined)?.private === '1';
+    const file = await this.privateFiles.setPrivate(viewer.account!.id, id, makePrivate);
+    const notice = `${file.filename} is ${makePrivate ? 'private' : 'public'} now`;
+    await this.show(viewer, res, { notice });
   }
 
   @Post('delete')
@@ -32,13 +56,16 @@ export class FilesPageController {
   private async show(viewer: Viewer, res: Response, data: Record<string, unknown>) {
     const account = viewer.account!;
     const page = Math.max(1, Math.min(10_000, Number(data.page) || 1));
-    const rows = await this.files.history(account.id, page);
+    const q = typeof data.q === 'string' ? data.q.slice(0, 200) : '';
+    const sort = SORTS.find((x) => x === data.sort) ?? 'newest';
+    const rows = await this.files.history(account.id, page, { q: q || undefined, sort });
     this.pages.send(res, 'files', 'Files', viewer, {
       section: 'files',
       ...data,
       page,
       hasMore: rows.length === HISTORY_PAGE_SIZE,
       files: rows.map((f) => ({ ...f, sizeText: formatBytes(f.size) })),
+      filter: { q, sort },
       maxFileBytes: account.maxFileBytes,
       maxFile: formatBytes(account.maxFileBytes),
     });

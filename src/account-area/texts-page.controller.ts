@@ -14,6 +14,7 @@ import { filled, parseForm } from './form';
 import { Pages, Viewer } from './pages';
 
 const PER_PAGE = 20;
+const SORTS = ['newest', 'oldest', 'visits'] as const;
 
 /** `/account/texts`: text shares (plain, code, Markdown) made, listed and deleted. */
 @AccountArea()
@@ -34,6 +35,8 @@ export class TextsPageController {
     @Query('updated') updated: unknown,
     @Query('type') type: unknown,
     @Query('tag') tag: unknown,
+    @Query('q') q: unknown,
+    @Query('sort') sort: unknown,
     @Res() res: Response,
   ): Promise<void> {
     const id = Number(created);
@@ -42,7 +45,7 @@ export class TextsPageController {
         ? await this.links.get(viewer.account!.id, { id }, 'text').catch(() => null)
         : null;
     const notice = updated ? 'Text saved' : null;
-    await this.show(viewer, res, { page, created: made, type, tag, notice });
+    await this.show(viewer, res, { page, created: made, type, tag, q, sort, notice });
   }
 
   @Post()
@@ -79,13 +82,15 @@ export class TextsPageController {
     const page = Math.max(1, Math.min(10_000, Number(data.page) || 1));
     const textType = TEXT_TYPES.find((x) => x === data.type);
     const tagId = Number(data.tag) || undefined;
-    const q = Object.assign(new ListTextsQuery(), {
+    const search = typeof data.q === 'string' ? data.q.slice(0, 200) : '';
+    const sort = SORTS.find((x) => x === data.sort) ?? 'newest';
+    const query = Object.assign(new ListTextsQuery(), {
       page,
       per_page: PER_PAGE + 1,
       text_type: textType,
       tag_id: tagId,
     });
-    const rows = await this.texts.list(viewer.account!.id, q);
+    const rows = await this.texts.list(viewer.account!.id, query, { q: search || undefined, sort });
     this.pages.send(
       res,
       'texts',
@@ -98,7 +103,7 @@ export class TextsPageController {
         ...data,
         page,
         texts: rows.slice(0, PER_PAGE),
-        filter: { type: textType ?? '', tag: tagId ?? '' },
+        filter: { type: textType ?? '', tag: tagId ?? '', q: search, sort },
         tags: await this.tags.list(viewer.account!.id),
         hasMore: rows.length > PER_PAGE,
       },

@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
+import { containsPattern } from '../common/like';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { StoredFile } from './file.entity';
+
+export interface FileFilter {
+  /** In the file's name. */
+  q?: string;
+  sort?: 'newest' | 'oldest' | 'largest';
+}
 
 /** The only owner of `files`. */
 @Injectable()
@@ -14,14 +21,27 @@ export class FilesRepository {
   }
 
   /** A page of the account's files, newest first; the id breaks ties so the order is total. */
-  listByAccount(accountId: number, page: number, perPage: number): Promise<StoredFile[]> {
-    return this.repo.find({
-      where: { accountId },
-      order: { createdAt: 'DESC', linkId: 'DESC' },
-      skip: (page - 1) * perPage,
-      take: perPage,
-      relations: { link: true },
-    });
+  listByAccount(
+    accountId: number,
+    page: number,
+    perPage: number,
+    f: FileFilter = {},
+  ): Promise<StoredFile[]> {
+    const qb = this.repo
+      .createQueryBuilder('f')
+      .innerJoinAndSelect('f.link', 'link')
+      .where('f.account_id = :accountId', { accountId })
+      .skip((page - 1) * perPage)
+      .take(perPage);
+    if (f.sort === 'largest') qb.orderBy('f.size', 'DESC').addOrderBy('f.linkId', 'DESC');
+    else {
+      const dir = f.sort === 'oldest' ? 'ASC' : 'DESC';
+      qb.orderBy('f.createdAt', dir).addOrderBy('f.linkId', dir);
+    }
+    if (f.q) {
+      qb.andWhere("LOWER(f.filename) LIKE LOWER(:like) ESCAPE '!'", { like: containsPattern(f.q) });
+    }
+    return qb.getMany();
   }
 
   getByDeleteHash(deleteHash: string): Promise<StoredFile | null> {

@@ -15,7 +15,7 @@ import { LinksService } from '../links/links.service';
 import { FileRecordDto } from './dto/file-record.dto';
 import { UploadFieldsDto } from './dto/upload-fields.dto';
 import { StoredFile, UPLOAD_COMPLETED } from './file.entity';
-import { FilesRepository } from './files.repository';
+import { FileFilter, FilesRepository } from './files.repository';
 import { SharedBytes } from './shared-bytes';
 import { ReceivedFile } from './upload/meter';
 import { receivedOf, UploadedFile } from './upload/streaming-storage-engine';
@@ -129,8 +129,8 @@ export class FilesService {
     }
   }
 
-  async history(accountId: number, page: number): Promise<FileRecordDto[]> {
-    const rows = await this.files.listByAccount(accountId, page, HISTORY_PAGE_SIZE);
+  async history(accountId: number, page: number, f?: FileFilter): Promise<FileRecordDto[]> {
+    const rows = await this.files.listByAccount(accountId, page, HISTORY_PAGE_SIZE, f);
     const counts = await this.visitCounts.ofLinks(rows.map((f) => f.linkId));
     return rows.map((f) => ({
       ...this.toRecord(f),

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, IsNull, Repository } from 'typeorm';
+import { containsPattern } from '../common/like';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { Link, LinkKind } from './link.entity';
@@ -146,7 +147,7 @@ export class LinksRepository {
       });
     }
     if (f.q) {
-      const like = `%${f.q.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+      const like = containsPattern(f.q);
       qb.andWhere(
         new Brackets((w) =>
           ['l.slug', 'l.title', 'l.target_url'].forEach((col) =>

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
+import { containsPattern } from '../common/like';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { Text, TextType } from './text.entity';
 
@@ -11,6 +12,9 @@ export const PREVIEW_CHARS = 100;
 export interface TextFilter {
   tagId?: number;
   textType?: TextType;
+  /** In the title or the slug. */
+  q?: string;
+  sort?: 'newest' | 'oldest' | 'visits';
 }
 
 /** The only owner of `texts`; it reads the link namespace to page through an account's texts. */
@@ -32,9 +36,17 @@ export class TextsRepository {
       .createQueryBuilder('t')
       .select('t.link_id', 'id')
       .innerJoin('links', 'l', 'l.id = t.link_id AND l.account_id = :accountId', { accountId })
-      .orderBy('t.link_id', 'DESC')
       .offset((page - 1) * per)
       .limit(per);
+    if (f.sort === 'visits') qb.orderBy('l.clicks', 'DESC').addOrderBy('t.link_id', 'DESC');
+    else qb.orderBy('t.link_id', f.sort === 'oldest' ? 'ASC' : 'DESC');
+    if (f.q) {
+      const like = containsPattern(f.q);
+      qb.andWhere(
+        "(LOWER(l.title) LIKE LOWER(:like) ESCAPE '!' OR LOWER(l.slug) LIKE LOWER(:like) ESCAPE '!')",
+        { like },
+      );
+    }
     if (f.textType) qb.andWhere('t.text_type = :textType', { textType: f.textType });
     if (f.tagId) {
       qb.innerJoin('link_tags', 'lt', 'lt.link_id = t.link_id AND lt.tag_id = :tagId', {

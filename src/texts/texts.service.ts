@@ -12,7 +12,7 @@ import { CreateTextDto, UpdateTextDto } from './dto/create-text.dto';
 import { ListTextsQuery, TextDto } from './dto/text.dto';
 import { languageFor, measure, textChanges } from './text-rules';
 import { Text } from './text.entity';
-import { TextMeta, TextsRepository } from './texts.repository';
+import { TextFilter, TextMeta, TextsRepository } from './texts.repository';
 
 @Injectable()
 export class TextsService {
@@ -76,8 +76,13 @@ export class TextsService {
     return { ...toTextDto(dto, text), content: text.content };
   }
 
-  async list(accountId: number, q: ListTextsQuery): Promise<TextDto[]> {
-    const filter = { tagId: q.tag_id, textType: q.text_type };
+  /** A page of the account's texts; `more` narrows it (search, order) beyond the API's query. */
+  async list(
+    accountId: number,
+    q: ListTextsQuery,
+    more: Pick<TextFilter, 'q' | 'sort'> = {},
+  ): Promise<TextDto[]> {
+    const filter = { tagId: q.tag_id, textType: q.text_type, ...more };
     const ids = await this.texts.listLinkIds(accountId, filter, q.page, q.per_page);
     const [links, metas] = await Promise.all([
       this.links.getMany(accountId, ids),

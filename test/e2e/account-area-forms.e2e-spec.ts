@@ -171,6 +171,11 @@ describe('Account area forms', () => {
     const plain = await v.get('/account/texts?type=plain_text');
     expect(plain.text).toContain('xxxxxxxxxx');
     expect(plain.text).not.toContain('Kept code');
+    const found = await v.get('/account/texts?q=kept');
+    expect(found.text).toContain('Kept code');
+    expect(found.text).not.toContain('xxxxxxxxxx');
+    const none = await v.get('/account/texts?q=100%25');
+    expect(none.text).toContain('No text matches.');
     // Edited: new content and kind at the same address.
     const keptId = /\/account\/texts\/(\d+)\/edit/.exec(code.text)![1];
     const form = await v.get(`/account/texts/${keptId}/edit`);
@@ -242,6 +247,45 @@ describe('Account area forms', () => {
       )
       .expect(200);
     expect(short.text).toMatch(/^http:\/\/localhost:3000\/[A-Za-z0-9_-]+$/);
+  });
+
+  it('should upload through the API as the browser, then search and order the files', async () => {
+    const v = new Visitor(t);
+    await v.signUp('files@example.com');
+    await v.get('/account/files');
+    const cookie = `ld_session=${v.cookies.get('ld_session')}`;
+    const send = (name: string, bytes: Buffer, csrf = v.csrf) =>
+      t
+        .api()
+        .post('/api/v1/file/upload')
+        .set('Cookie', cookie)
+        .set('X-CSRF-Token', csrf)
+        .attach('file', bytes, name);
+    await send('alpha.txt', Buffer.from('small text')).expect(200);
+    await send('beta.bin', Buffer.alloc(5000, 1)).expect(200);
+    expect((await send('gamma.txt', Buffer.from('no'), 'wrong token')).status).toBe(403);
+    const found = await v.get('/account/files?q=alph');
+    expect(found.text).toContain('alpha.txt');
+    expect(found.text).not.toContain('beta.bin');
+    const largest = await v.get('/account/files?sort=largest');
+    expect(largest.text.indexOf('beta.bin')).toBeLessThan(largest.text.indexOf('alpha.txt'));
+    const oldest = await v.get('/account/files?sort=oldest');
+    expect(oldest.text.indexOf('alpha.txt')).toBeLessThan(oldest.text.indexOf('beta.bin'));
+    expect((await v.get('/account/files?q=zzz')).text).toContain('No file matches.');
+    // Made private from the list: its bytes are no longer served at their plain address.
+    const id =
+      /privacy-(\d+)"[^>]*>\s*<input[^>]*>\s*<input type="hidden" name="private" value="1">/.exec(
+        (await v.get('/account/files?q=alpha')).text,
+      )![1];
+    const made = await v.post(`/account/files/${id}/privacy`, { private: '1' });
+    expect(made.text).toContain('alpha.txt is private now');
+    const path = /href="http:\/\/localhost:3000\/([A-Za-z0-9_-]+)">alpha.txt/.exec(made.text);
+    expect(path).not.toBeNull();
+    const record = await t.api().get(`/${path![1]}`).set('Accept', 'text/html');
+    expect(record.status).toBe(404);
+    expect((await v.post(`/account/files/${id}/privacy`, { private: '0' })).text).toContain(
+      'public now',
+    );
   });
 
   it('should manage tags, filter links by them, and edit a link', async () => {
