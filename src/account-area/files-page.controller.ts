@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Res } from '@n
 import type { Response } from 'express';
 import { FilesService, HISTORY_PAGE_SIZE } from '../files/files.service';
 import { PrivateFilesService } from '../files/private-files.service';
+import { FILE_KINDS } from '../files/files.repository';
 import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
@@ -28,9 +29,10 @@ export class FilesPageController {
     @Query('page') page: unknown,
     @Query('q') q: unknown,
     @Query('sort') sort: unknown,
+    @Query('kind') kind: unknown,
     @Res() res: Response,
   ) {
-    return this.show(viewer, res, { page, q, sort });
+    return this.show(viewer, res, { page, q, sort, kind });
   }
 
   /** A private file's bytes are served only through signed addresses. */
@@ -58,14 +60,15 @@ export class FilesPageController {
     const page = Math.max(1, Math.min(10_000, Number(data.page) || 1));
     const q = typeof data.q === 'string' ? data.q.slice(0, 200) : '';
     const sort = SORTS.find((x) => x === data.sort) ?? 'newest';
-    const rows = await this.files.history(account.id, page, { q: q || undefined, sort });
+    const kind = FILE_KINDS.find((x) => x === data.kind);
+    const rows = await this.files.history(account.id, page, { q: q || undefined, sort, kind });
     this.pages.send(res, 'files', 'Files', viewer, {
       section: 'files',
       ...data,
       page,
       hasMore: rows.length === HISTORY_PAGE_SIZE,
       files: rows.map((f) => ({ ...f, sizeText: formatBytes(f.size) })),
-      filter: { q, sort },
+      filter: { q, sort, kind: kind ?? '' },
       maxFileBytes: account.maxFileBytes,
       maxFile: formatBytes(account.maxFileBytes),
     });

@@ -5,9 +5,13 @@ import { containsPattern } from '../common/like';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { StoredFile } from './file.entity';
 
+export const FILE_KINDS = ['image', 'video', 'audio', 'text', 'other'] as const;
+
 export interface FileFilter {
   /** In the file's name. */
   q?: string;
+  /** By the sniffed type: image/*, video/*, audio/*, text/*, or anything else. */
+  kind?: (typeof FILE_KINDS)[number];
   sort?: 'newest' | 'oldest' | 'largest';
 }
 
@@ -38,6 +42,9 @@ export class FilesRepository {
       const dir = f.sort === 'oldest' ? 'ASC' : 'DESC';
       qb.orderBy('f.createdAt', dir).addOrderBy('f.linkId', dir);
     }
+    if (f.kind === 'other') {
+      for (const k of FILE_KINDS.slice(0, 4)) qb.andWhere(`f.mime NOT LIKE '${k}/%'`);
+    } else if (f.kind) qb.andWhere('f.mime LIKE :kind', { kind: `${f.kind}/%` });
     if (f.q) {
       qb.andWhere("LOWER(f.filename) LIKE LOWER(:like) ESCAPE '!'", { like: containsPattern(f.q) });
     }

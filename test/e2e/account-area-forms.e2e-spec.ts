@@ -262,7 +262,7 @@ describe('Account area forms', () => {
         .set('X-CSRF-Token', csrf)
         .attach('file', bytes, name);
     await send('alpha.txt', Buffer.from('small text')).expect(200);
-    await send('beta.bin', Buffer.alloc(5000, 1)).expect(200);
+    await send('beta.bin', Buffer.alloc(5000, 0)).expect(200);
     expect((await send('gamma.txt', Buffer.from('no'), 'wrong token')).status).toBe(403);
     const found = await v.get('/account/files?q=alph');
     expect(found.text).toContain('alpha.txt');
@@ -272,6 +272,12 @@ describe('Account area forms', () => {
     const oldest = await v.get('/account/files?sort=oldest');
     expect(oldest.text.indexOf('alpha.txt')).toBeLessThan(oldest.text.indexOf('beta.bin'));
     expect((await v.get('/account/files?q=zzz')).text).toContain('No file matches.');
+    const texts = await v.get('/account/files?kind=text');
+    expect(texts.text).toContain('alpha.txt');
+    expect(texts.text).not.toContain('beta.bin');
+    const others = await v.get('/account/files?kind=other');
+    expect(others.text).toContain('beta.bin');
+    expect(others.text).not.toContain('alpha.txt');
     // Made private from the list: its bytes are no longer served at their plain address.
     const id =
       /privacy-(\d+)"[^>]*>\s*<input[^>]*>\s*<input type="hidden" name="private" value="1">/.exec(
