@@ -7,7 +7,7 @@ import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { formatBytes } from './format';
-import { deleteShares } from './delete-shares';
+import { deleteShares } from './share-lists';
 import { Pages, Viewer } from './pages';
 
 const SORTS = ['newest', 'oldest', 'largest'] as const;

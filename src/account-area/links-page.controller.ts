@@ -10,7 +10,7 @@ import { TagsService } from '../tags/tags.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { filled, parseForm } from './form';
-import { deleteShares } from './delete-shares';
+import { deleteShares, justMade } from './share-lists';
 import { Pages, Viewer } from './pages';
 
 const PER_PAGE = 20;
@@ -47,11 +47,7 @@ export class LinksPageController {
     @Query('sort') sort: unknown,
     @Res() res: Response,
   ): Promise<void> {
-    const id = Number(created);
-    const made =
-      Number.isSafeInteger(id) && id > 0
-        ? await this.links.get(viewer.account!.id, { id }).catch(() => null)
-        : null;
+    const made = await justMade(this.links, viewer.account!.id, created, 'redirect');
     const notice = updated ? 'Link saved' : null;
     await this.show(viewer, res, { q, page, created: made, tag, domain, sort, notice });
   }

@@ -9,7 +9,7 @@ import { TagsService } from '../tags/tags.service';
 import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { deleteShares } from './delete-shares';
+import { deleteShares, justMade } from './share-lists';
 import { filled, parseForm } from './form';
 import { Pages, Viewer } from './pages';
 
@@ -39,11 +39,7 @@ export class TextsPageController {
     @Query('sort') sort: unknown,
     @Res() res: Response,
   ): Promise<void> {
-    const id = Number(created);
-    const made =
-      Number.isSafeInteger(id) && id > 0
-        ? await this.links.get(viewer.account!.id, { id }, 'text').catch(() => null)
-        : null;
+    const made = await justMade(this.links, viewer.account!.id, created, 'text');
     const notice = updated ? 'Text saved' : null;
     await this.show(viewer, res, { page, created: made, type, tag, q, sort, notice });
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../common/clock';
 import { DomainError } from '../common/errors/domain-error';
-import { LinksService } from '../links/links.service';
+import { LinkBlocks } from '../links/link-blocks';
 import { VisitsService } from '../links/visits/visits.service';
 import { ABUSE_REASONS, AbuseReason } from './abuse-report.entity';
 import { AbuseReportsRepository } from './abuse-reports.repository';
@@ -30,7 +30,7 @@ export class AbuseReportsService {
   constructor(
     private readonly reports: AbuseReportsRepository,
     private readonly visits: VisitsService,
-    private readonly links: LinksService,
+    private readonly blocks: LinkBlocks,
     private readonly clock: Clock,
   ) {}
 
@@ -63,7 +63,7 @@ export class AbuseReportsService {
     const rows = await this.reports.listOpen(100);
     const out: OpenReport[] = [];
     for (const r of rows) {
-      const link = await this.links.describeAny(r.linkId);
+      const link = await this.blocks.describe(r.linkId);
       if (!link) continue;
       out.push({
         id: r.id,

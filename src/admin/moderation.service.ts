@@ -3,7 +3,7 @@ import { AccountsService } from '../auth/accounts.service';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { Clock } from '../common/clock';
 import { DomainError, notFound } from '../common/errors/domain-error';
-import { LinksService } from '../links/links.service';
+import { LinkBlocks } from '../links/link-blocks';
 import { AbuseReportsRepository } from './abuse-reports.repository';
 
 /** What a share of a disabled account answers with (and how they are found again). */
@@ -12,13 +12,13 @@ export const ACCOUNT_DISABLED_REASON = 'the account that shared it was disabled'
 /**
  * An admin's hand on accounts and shares: disabling an account ends its sessions and tokens'
  * use and blocks its shares (410); taking down a share blocks it with a reason. Redirect caches
- * on every instance forget what is blocked (LinksService).
+ * on every instance forget what is blocked (LinkBlocks).
  */
 @Injectable()
 export class ModerationService {
   constructor(
     private readonly accounts: AccountsService,
-    private readonly links: LinksService,
+    private readonly blocks: LinkBlocks,
     private readonly sessions: WebSessionsService,
     private readonly reports: AbuseReportsRepository,
     private readonly clock: Clock,
@@ -32,24 +32,24 @@ export class ModerationService {
       throw notFound('Account');
     }
     await this.sessions.endAllOf(accountId);
-    await this.links.setBlockedForAccount(accountId, null, ACCOUNT_DISABLED_REASON);
+    await this.blocks.setForAccount(accountId, null, ACCOUNT_DISABLED_REASON);
   }
 
   /** Enables the account again; shares taken down one by one stay down. */
   async enable(accountId: number): Promise<void> {
     if (!(await this.accounts.setDisabled(accountId, null))) throw notFound('Account');
-    await this.links.setBlockedForAccount(accountId, ACCOUNT_DISABLED_REASON, null);
+    await this.blocks.setForAccount(accountId, ACCOUNT_DISABLED_REASON, null);
   }
 
   async takeDown(linkId: number, reason: string): Promise<void> {
     const why = reason.trim().slice(0, 300);
     if (!why) throw new DomainError(400, 'validation_failed', 'Give a reason for the takedown');
-    if (!(await this.links.setBlocked(linkId, why))) throw notFound('Share');
+    if (!(await this.blocks.set(linkId, why))) throw notFound('Share');
     await this.reports.resolveAllOf(linkId, 'taken_down', new Date(this.clock.now()));
   }
 
   async restore(linkId: number): Promise<void> {
-    if (!(await this.links.setBlocked(linkId, null))) throw notFound('Share');
+    if (!(await this.blocks.set(linkId, null))) throw notFound('Share');
   }
 
   async dismissReport(id: number): Promise<void> {

@@ -8,6 +8,7 @@ import { Link } from './link.entity';
 import { LinksController } from './links.controller';
 import { LinksRepository } from './links.repository';
 import { LinksService } from './links.service';
+import { LinkBlocks } from './link-blocks';
 import { ShortenController } from './shorten.controller';
 import { ClickBuffer } from './visits/click-buffer';
 import { FastRedirectPath } from './visits/fast-redirect-path';
@@ -32,6 +33,7 @@ import { VisitsService } from './visits/visits.service';
   providers: [
     LinksRepository,
     LinksService,
+    LinkBlocks,
     RedirectCache,
     ClickBuffer,
     LinkPasswordCookie,
@@ -39,6 +41,6 @@ import { VisitsService } from './visits/visits.service';
     VisitsService,
     FastRedirectPath,
   ],
-  exports: [LinksService, VisitsService],
+  exports: [LinksService, VisitsService, LinkBlocks],
 })
 export class LinksModule {}

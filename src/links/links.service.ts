@@ -153,25 +153,6 @@ export class LinksService {
     });
   }
 
-  /** Blocks (a reason: 410 with it) or unblocks (null) any share; caches forget it. */
-  async setBlocked(id: number, reason: string | null): Promise<boolean> {
-    const link = await this.links.setBlocked(id, reason);
-    if (link) this.cache.invalidate(link.domainId, link.slug);
-    return link !== null;
-  }
-
-  /** Blocks an account's unblocked shares with `to`, or unblocks those blocked with `from`. */
-  async setBlockedForAccount(accountId: number, from: string | null, to: string | null) {
-    const changed = await this.links.setBlockedForAccount(accountId, from, to);
-    for (const l of changed) this.cache.invalidate(l.domainId, l.slug);
-  }
-
-  /** Any account's share, as the admin area shows it. */
-  async describeAny(id: number): Promise<{ kind: string; shortUrl: string } | null> {
-    const link = await this.links.getAnyById(id);
-    return link && { kind: link.kind, shortUrl: this.domains.shortUrl(link.domainId, link.slug) };
-  }
-
   countOnDomain(domainId: number): Promise<number> {
     return this.links.countByDomain(domainId);
   }

@@ -138,7 +138,7 @@ describe('Account area forms', () => {
     expect(qr.headers['content-type']).toContain('image/svg+xml');
   });
 
-  it('should share texts from the form, large ones too, and refuse bad ones', async () => {
+  it('should share texts from the form, large ones too, refuse bad ones, and edit them at account/texts/:id/edit', async () => {
     const v = new Visitor(t);
     await v.signUp('texts@example.com');
     await v.get('/account/texts');
@@ -294,7 +294,7 @@ describe('Account area forms', () => {
     );
   });
 
-  it('should manage tags, filter links by them, and edit a link', async () => {
+  it('should manage tags, filter links by them, and edit a link at account/links/:id/edit', async () => {
     const v = new Visitor(t);
     await v.signUp('tags@example.com');
     await v.get('/account/tags');
@@ -435,6 +435,28 @@ describe('Account area analytics', () => {
     await other.signUp('nosy@example.com');
     expect((await other.get(`/account/analytics/${id}`)).status).toBe(404);
     expect((await other.get(`/account/analytics/${id}/visits.csv`)).status).toBe(404);
+  });
+});
+
+describe('Account area assets', () => {
+  it("should serve the pages' own assets from the app, cacheable, and nothing else", async () => {
+    const t = await createTestApp();
+    try {
+      const css = await t.api().get('/assets/app.css').expect(200);
+      expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+      expect(css.headers['x-content-type-options']).toBe('nosniff');
+      const etag = css.headers.etag as string;
+      await t.api().get('/assets/app.css').set('If-None-Match', etag).expect(304);
+      const chart = await t.api().get('/assets/chart.umd.js').expect(200);
+      expect(chart.headers['content-type']).toContain('text/javascript');
+      expect(chart.text).toContain('Chart');
+      await t.api().get('/assets/app.js').expect(200);
+      const missing = await t.api().get('/assets/..%2Fpages.js').expect(404);
+      expect(missing.body.error).toBe('not_found');
+      await t.api().get('/assets/constructor').expect(404);
+    } finally {
+      await t.close();
+    }
   });
 });
 

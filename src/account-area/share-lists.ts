@@ -20,3 +20,15 @@ export async function deleteShares(
   }
   return deleted;
 }
+
+/** The share a list page was sent back to after making it (`?created=<id>`), if it is ours. */
+export function justMade(
+  links: LinksService,
+  accountId: number,
+  created: unknown,
+  kind: 'redirect' | 'text',
+) {
+  const id = Number(created);
+  if (!Number.isSafeInteger(id) || id <= 0) return Promise.resolve(null);
+  return links.get(accountId, { id }, kind).catch(() => null);
+}
