@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     AUTH_BOOTSTRAP_ADMIN: 'false',
   });
   const app = configureApp(
-    await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), appOptions(env)),
+    await NestFactory.create<NestExpressApplication>(AppModule.forRoot(env), appOptions()),
     env,
   );
   await app.init();

@@ -1,11 +1,4 @@
-import {
-  DynamicModule,
-  Logger,
-  MiddlewareConsumer,
-  Module,
-  NestModule,
-  OnApplicationShutdown,
-} from '@nestjs/common';
+import { DynamicModule, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { StatsModule } from './analytics/stats/stats.module';
@@ -14,7 +7,7 @@ import { AuthModule } from './auth/auth.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { ContentTypeGuard } from './common/guards/content-type.guard';
 import { EnvelopeInterceptor } from './common/interceptors/envelope.interceptor';
-import { RequestLoggerMiddleware } from './common/middleware/request-logger.middleware';
+import { LoggingModule } from './common/logging/logging.module';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { CompatModule } from './compat/compat.module';
 import { AppConfigModule } from './config/config.module';
@@ -37,13 +30,14 @@ import { WebModule } from './web/web.module';
 import { AccountAreaModule } from './account-area/account-area.module';
 
 @Module({})
-export class AppModule implements NestModule, OnApplicationShutdown {
+export class AppModule implements OnApplicationShutdown {
   /** The whole service on settings validated once by the caller. */
   static forRoot(env: Env): DynamicModule {
     return {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(env),
+        LoggingModule,
         EventEmitterModule.forRoot(),
         DatabaseModule,
         RedisModule,
@@ -74,10 +68,6 @@ export class AppModule implements NestModule, OnApplicationShutdown {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(RequestLoggerMiddleware).forRoutes('*path');
   }
 
   /** Runs after every other hook (connections closed, visit counts written). */

@@ -4,6 +4,8 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { urlencoded } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { AppLogger } from './common/logging/app-logger';
+import { prettyLogs } from './common/logging/pino-options';
 import { mapBodyParserErrors } from './common/middleware/body-parser-errors';
 import { rejectLoneSurrogates, verifyJsonDepth } from './common/middleware/json-limits';
 import { apiCors, securityHeaders } from './common/middleware/security';
@@ -16,18 +18,24 @@ const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose']
 export const logLevels = (level: string): LogLevel[] =>
   LEVELS.slice(0, LEVELS.indexOf(level as LogLevel) + 1);
 
-/** JSON lines for log collectors, or Nest's coloured text for a developer's terminal. */
+/** The CLI's logger (its output is for a person at a terminal, warnings on stderr). */
 export const createLogger = (env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>) =>
-  new ConsoleLogger({ json: env.LOG_FORMAT === 'json', logLevels: logLevels(env.LOG_LEVEL) });
+  new ConsoleLogger({
+    json: !prettyLogs(env, process.stderr),
+    logLevels: logLevels(env.LOG_LEVEL),
+  });
 
-/** What NestFactory.create needs besides the module: body parsing is set up by configureApp. */
-export const appOptions = (env: Env) => ({ bodyParser: false, logger: createLogger(env) });
+/**
+ * What NestFactory.create needs besides the module: body parsing is set up by configureApp, and
+ * logs wait for pino (configureApp) so that even the first lines have its format.
+ */
+export const appOptions = () => ({ bodyParser: false, bufferLogs: true });
 
 /** The service as main.ts runs it. */
 export async function createApp(env: Env): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(env),
-    appOptions(env),
+    appOptions(),
   );
   return configureApp(app, env);
 }
@@ -37,6 +45,7 @@ export async function createApp(env: Env): Promise<NestExpressApplication> {
  * and the e2e tests (which build the module with Test.createTestingModule) both go through it.
  */
 export function configureApp(app: NestExpressApplication, env: Env): NestExpressApplication {
+  app.useLogger(app.get(AppLogger));
   app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(securityHeaders());

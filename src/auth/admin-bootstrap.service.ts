@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { boxed } from '../common/logging/banner';
 import { Env } from '../config/env';
 import { AccountsService } from './accounts.service';
 import { TokensService } from './tokens.service';
@@ -23,9 +24,19 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
     const password = randomBytes(12).toString('base64url');
     const account = await this.accounts.create(this.env.AUTH_ADMIN_EMAIL, password, 'pro', true);
     const { token } = await this.tokens.issue(account.id, 'first start');
-    this.logger.warn(
-      `First start: created ${account.email} (password ${password}). ` +
-        `API token, shown only now: ${token}`,
+    // Straight to stdout, not through the logger: secrets have no place in a log collector.
+    process.stdout.write(
+      `${boxed([
+        'First start: an admin account was created. It is shown only now; keep it.',
+        '',
+        `  email:     ${account.email}`,
+        `  password:  ${password}`,
+        `  API token: ${token}`,
+        '',
+        `Log in at ${this.env.PUBLIC_URL}/login, or send the token as`,
+        '`Authorization: Bearer <token>` to the API.',
+      ])}\n`,
     );
+    this.logger.warn(`First start: created ${account.email}; its password and token are above`);
   }
 }

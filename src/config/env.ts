@@ -32,7 +32,12 @@ export class Env {
   @Matches(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL' })
   PUBLIC_URL = 'http://localhost:3000';
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
-  @IsIn(['json', 'pretty']) LOG_FORMAT = 'json';
+  /** `auto`: readable lines on a terminal, JSON lines otherwise (files, Docker, collectors). */
+  @IsIn(['auto', 'json', 'pretty']) LOG_FORMAT = 'auto';
+  /** Serve Prometheus metrics at `/metrics` (off: 404). */
+  @Transform(toBool) @IsBoolean() METRICS_ENABLED = false;
+  /** When set, `/metrics` wants `Authorization: Bearer <this>` (else 401). */
+  @IsOptional() @IsString() METRICS_TOKEN?: string;
   /**
    * Which proxies may set X-Forwarded-For: false, a hop count (`1`; `true` means 1), or addresses
    * and subnets (`loopback,10.0.0.0/8`). Never "trust everyone": a client could then pick its IP.

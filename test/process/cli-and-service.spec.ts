@@ -82,16 +82,23 @@ describe('The service process', () => {
     const port = await freePort();
     const child = spawn(process.execPath, [...TS, 'src/main.ts'], {
       cwd: root,
-      env: { ...baseEnv(dir), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'log' },
+      env: {
+        ...baseEnv(dir),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'log',
+        TRUST_PROXY: 'loopback',
+      },
     });
     let out = '';
+    let requestId = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));
     try {
       const token = await new Promise<string>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no token printed: ${out}`)), 30_000);
         child.stdout.on('data', () => {
-          const m = /API token, shown only now: (ld_[A-Za-z0-9_-]+)/.exec(out);
+          const m = /API token: (ld_[A-Za-z0-9_-]+)/.exec(out);
           if (m) {
             clearTimeout(timer);
             resolve(m[1]);
@@ -108,11 +115,21 @@ describe('The service process', () => {
       expect(((await res!.json()) as { data: { plan: { code: string } } }).data.plan.code).toBe(
         'pro',
       );
+      requestId = res!.headers.get('x-request-id') ?? '';
       // A request with ?signature= is logged with the token redacted.
       await fetch(`http://127.0.0.1:${port}/api/v1/account?signature=${token}`);
+      // The trusted proxy's request id is kept; a malformed one is replaced.
+      const given = await fetch(`http://127.0.0.1:${port}/health`, {
+        headers: { 'X-Request-Id': 'edge-42.a' },
+      });
+      expect(given.headers.get('x-request-id')).toBe('edge-42.a');
+      const bad = await fetch(`http://127.0.0.1:${port}/health`, {
+        headers: { 'X-Request-Id': 'two words' },
+      });
+      expect(bad.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       const exit = new Promise<string>((r) =>
-        child.once('exit', (code, sig) => r(`${code}/${sig}`)),
+        child.once('close', (code, sig) => r(`${code}/${sig}`)),
       );
       child.kill('SIGTERM');
       // Nest re-raises the signal once its shutdown hooks have run.
@@ -121,8 +138,20 @@ describe('The service process', () => {
     expect(out).toContain('Stopped cleanly after SIGTERM');
     expect(out).toContain('signature=[redacted]');
     expect(out.match(/shown only now/g)).toHaveLength(1);
-    expect(out.split(/API token, shown only now: ld_\S+/).join('')).not.toMatch(
-      /ld_[A-Za-z0-9_-]{32}/,
-    );
+    expect(out.split(/API token: ld_\S+/).join('')).not.toMatch(/ld_[A-Za-z0-9_-]{32}/);
+    // Not a terminal: apart from the boxed block, one JSON object per line.
+    const lines = out.split('\n').filter((l) => l && !/^[+|]/.test(l));
+    const logs = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const banner = logs.find((l) => /^Linkdrop \S+ is ready$/.test(String(l.msg)));
+    expect(banner).toMatchObject({ address: `http://127.0.0.1:${port}`, 'sign-up': 'open' });
+    expect(banner?.database).toBe(`SQLite ${join(dir, 'db.sqlite')}`);
+    // Route mapping and module loading are debug-level chatter, not shown at `log`.
+    expect(logs.filter((l) => /Mapped|dependencies initialized/.test(String(l.msg)))).toEqual([]);
+    const line = logs.find((l) => l.requestId === requestId);
+    expect(line).toMatchObject({
+      level: 'info',
+      msg: expect.stringMatching(/^GET \/api\/v1\/account 200 \d+ms$/),
+    });
+    expect(logs.some((l) => l.requestId === 'edge-42.a')).toBe(true);
   });
 });

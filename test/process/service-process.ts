@@ -37,9 +37,9 @@ export function start(
     const timer = setTimeout(() => reject(new Error(`did not start: ${out}`)), 30_000);
     const onData = (b: Buffer) => {
       out += b.toString();
-      const m = /API token, shown only now: (ld_[A-Za-z0-9_-]+)/.exec(out);
+      const m = /API token: (ld_[A-Za-z0-9_-]+)/.exec(out);
       // The first start prints the admin token (on stderr, maybe after the banner on stdout).
-      if (firstStart ? m : /Nest application successfully started/.test(out)) {
+      if (firstStart ? m : /Linkdrop \S+ is ready/.test(out)) {
         clearTimeout(timer);
         resolve(m?.[1] ?? '');
       }

@@ -56,7 +56,7 @@ export async function createTestApp(
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
   const app = configureApp(
-    moduleRef.createNestApplication<NestExpressApplication>(appOptions(env)),
+    moduleRef.createNestApplication<NestExpressApplication>(appOptions()),
     env,
   );
   await app.init();
