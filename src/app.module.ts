@@ -28,6 +28,7 @@ import { LargeUploadsModule } from './files/large/large-uploads.module';
 import { UsageModule } from './usage/usage.module';
 import { WebModule } from './web/web.module';
 import { AccountAreaModule } from './account-area/account-area.module';
+import { MetricsModule } from './metrics/metrics.module';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -56,6 +57,7 @@ export class AppModule implements OnApplicationShutdown {
         QrCodesModule,
         BioModule,
         AccountAreaModule,
+        MetricsModule,
         WebModule, // last: its `/:slug` route catches what nothing else did
       ],
       providers: [

@@ -35,6 +35,7 @@ const RESERVED = new Set([
   'yourls',
   'internal',
   'report',
+  'metrics',
 ]);
 
 export const isReservedSlug = (slug: string) => RESERVED.has(slug.toLowerCase());

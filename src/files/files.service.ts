@@ -7,6 +7,7 @@ import { isUniqueViolation } from '../common/errors/unique-violation';
 import { toUnix } from '../common/time';
 import { VisitCounts } from '../analytics/visit-counts';
 import { Env } from '../config/env';
+import { Metrics } from '../metrics/metrics';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PersistOptions } from './persist-options';
 import { DomainsService } from '../domains/domains.service';
@@ -36,6 +37,7 @@ export class FilesService {
     private readonly accounts: AccountsService,
     private readonly uow: UnitOfWork,
     private readonly visitCounts: VisitCounts,
+    private readonly metrics: Metrics,
     env: Env,
   ) {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
@@ -121,6 +123,8 @@ export class FilesService {
         await opts.inTransaction?.(tx, created.id);
         return created;
       });
+      this.metrics.uploads.inc();
+      this.metrics.uploadBytes.inc(file.size);
       // The record is what was just written: no need to read it back.
       return this.toRecord({ ...row, linkId: link.id }, link.short_url);
     } catch (e) {

@@ -50,6 +50,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
       res.end();
       return;
     }
+    // For the request metrics (upload failures by reason).
+    (res.locals as { errorCode?: string }).errorCode = body.error;
     this.send(req, res, body);
   }
 

@@ -26,6 +26,9 @@ export class RedirectCache {
   private readonly entries = new Map<string, CachedRedirect>();
   private readonly max: number;
   readonly ttlMs: number;
+  /** Look-ups since start, for the metrics' hit ratio. */
+  hits = 0;
+  misses = 0;
 
   constructor(
     env: Env,
@@ -47,6 +50,9 @@ export class RedirectCache {
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit);
+      this.hits++;
+    } else {
+      this.misses++;
     }
     return hit;
   }
