@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { CliError } from './cli/cli-error';
 import { ConfigError, validateEnv } from './config/validate-env';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -11,7 +12,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   account:plan   --email <e> --plan <code> [--until YYYY-MM-DD|never]
                  changes an account's plan and when it ends
   migration:run     applies pending migrations
-  migration:revert  reverts the last migration`;
+  migration:revert  reverts the last migration
+  backup  --to <file>     copies the SQLite database while the service runs
+  restore --from <file>   replaces the SQLite database with a backup (stop the service first)
+  doctor                  checks the configuration, database, storage and Redis`;
 
 async function main(argv: string[]): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -29,8 +33,25 @@ async function main(argv: string[]): Promise<void> {
       password: { type: 'string' },
       plan: { type: 'string' },
       until: { type: 'string' },
+      to: { type: 'string' },
+      from: { type: 'string' },
     },
   });
+
+  if (command === 'backup' || command === 'restore') {
+    const file = command === 'backup' ? values.to : values.from;
+    if (!file) throw new UsageError();
+    const sqlite = await import('./cli/sqlite-backup');
+    console.log(await (command === 'backup' ? sqlite.backup : sqlite.restore)(env, file));
+    return;
+  }
+  if (command === 'doctor') {
+    const { doctor } = await import('./cli/doctor');
+    const { text, healthy } = await doctor(env);
+    console.log(text);
+    if (!healthy) process.exitCode = 1;
+    return;
+  }
 
   if (command === 'migration:run' || command === 'migration:revert') {
     const { DataSource } = await import('typeorm');
@@ -84,6 +105,7 @@ function parseUntil(until: string | undefined): Date | null {
 
 main(process.argv.slice(2)).catch((e: unknown) => {
   if (e instanceof UsageError) console.error(USAGE);
+  else if (e instanceof CliError) console.error(e.message);
   else console.error(e instanceof Error ? e.message : String(e));
   process.exit(e instanceof UsageError ? 2 : 1);
 });
