@@ -29,6 +29,7 @@ import { UsageModule } from './usage/usage.module';
 import { WebModule } from './web/web.module';
 import { AccountAreaModule } from './account-area/account-area.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { ImportsModule } from './imports/imports.module';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -58,6 +59,7 @@ export class AppModule implements OnApplicationShutdown {
         BioModule,
         AccountAreaModule,
         MetricsModule,
+        ImportsModule,
         WebModule, // last: its `/:slug` route catches what nothing else did
       ],
       providers: [

@@ -2,7 +2,9 @@
 import 'reflect-metadata';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import type { INestApplicationContext } from '@nestjs/common';
 import { CliError } from './cli/cli-error';
+import type { Env } from './config/env';
 import { ConfigError, validateEnv } from './config/validate-env';
 
 const USAGE = `Usage: npm run cli -- <command> [options]
@@ -15,7 +17,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
   migration:revert  reverts the last migration
   backup  --to <file>     copies the SQLite database while the service runs
   restore --from <file>   replaces the SQLite database with a backup (stop the service first)
-  doctor                  checks the configuration, database, storage and Redis`;
+  doctor                  checks the configuration, database, storage and Redis
+  import <yourls|shlink|kutt|csv> <file> --account <email>
+         [--on-conflict skip|rename] [--dry-run] [--domain <host>]
+                 brings links (slugs, titles, tags, expiry, visit totals) from another tool`;
 
 async function main(argv: string[]): Promise<void> {
   if (existsSync('.env')) process.loadEnvFile('.env');
@@ -26,8 +31,9 @@ async function main(argv: string[]): Promise<void> {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
   const [command, ...rest] = argv;
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
     args: rest,
+    allowPositionals: true,
     options: {
       email: { type: 'string' },
       password: { type: 'string' },
@@ -35,6 +41,10 @@ async function main(argv: string[]): Promise<void> {
       until: { type: 'string' },
       to: { type: 'string' },
       from: { type: 'string' },
+      account: { type: 'string' },
+      'on-conflict': { type: 'string', default: 'skip' },
+      'dry-run': { type: 'boolean', default: false },
+      domain: { type: 'string' },
     },
   });
 
@@ -63,32 +73,54 @@ async function main(argv: string[]): Promise<void> {
     await dataSource.destroy();
     return;
   }
+  if (command === 'import') {
+    const [kind, file] = positionals;
+    if (!kind || !file || !values.account) throw new UsageError();
+    const { importLinks } = await import('./cli/import-command');
+    const args = {
+      kind,
+      file,
+      account: values.account,
+      onConflict: values['on-conflict'],
+      dryRun: values['dry-run'],
+      domain: values.domain,
+    };
+    console.log(await withApp(env, (app) => importLinks(app, args)));
+    return;
+  }
   if (command !== 'account:create' && command !== 'account:plan') throw new UsageError();
   const missing = command === 'account:create' ? !values.password : !values.plan;
   if (!values.email || missing) throw new UsageError();
   const until = parseUntil(values.until);
 
-  const { NestFactory } = await import('@nestjs/core');
-  const { AppModule } = await import('./app.module');
   const { AccountsService } = await import('./auth/accounts.service');
   const { TokensService } = await import('./auth/tokens.service');
-  const { createLogger } = await import('./app.setup');
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(env), {
-    logger: createLogger(env),
-  });
-  try {
+  await withApp(env, async (app) => {
     const accounts = app.get(AccountsService);
     if (command === 'account:create') {
-      let account = await accounts.create(values.email, values.password!, values.plan ?? 'free');
+      let account = await accounts.create(values.email!, values.password!, values.plan ?? 'free');
       if (until) account = await accounts.setPlan(account.email, values.plan ?? 'free', until);
       const { token } = await app.get(TokensService).issue(account.id, 'cli');
       console.log(`created ${account.email} (id ${account.id}, plan ${account.plan?.code})`);
       console.log(`token: ${token}`);
     } else {
-      const account = await accounts.setPlan(values.email, values.plan!, until);
+      const account = await accounts.setPlan(values.email!, values.plan!, until);
       const ends = account.planExpiresAt?.toISOString() ?? 'never';
       console.log(`${account.email}: plan ${account.plan?.code}, ends ${ends}`);
     }
+  });
+}
+
+/** The service's modules without its HTTP server, closed when `work` ends. */
+async function withApp<T>(env: Env, work: (app: INestApplicationContext) => Promise<T>) {
+  const { NestFactory } = await import('@nestjs/core');
+  const { AppModule } = await import('./app.module');
+  const { createLogger } = await import('./app.setup');
+  const app = await NestFactory.createApplicationContext(AppModule.forRoot(env), {
+    logger: createLogger(env),
+  });
+  try {
+    return await work(app);
   } finally {
     await app.close();
   }

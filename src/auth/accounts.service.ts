@@ -71,6 +71,12 @@ export class AccountsService {
     return this.getById(account.id);
   }
 
+  async getByEmail(email: string): Promise<Account> {
+    const account = await this.accounts.getByEmail(normalizeEmail(email));
+    if (!account) throw notFound('Account');
+    return account;
+  }
+
   async getById(id: number): Promise<Account> {
     const account = await this.accounts.getById(id);
     if (!account) throw notFound('Account');
