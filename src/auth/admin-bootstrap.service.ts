@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
+import { DomainError } from '../common/errors/domain-error';
 import { boxed } from '../common/logging/banner';
 import { Env } from '../config/env';
 import { AccountsService } from './accounts.service';
@@ -22,7 +23,13 @@ export class AdminBootstrapService implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.env.AUTH_BOOTSTRAP_ADMIN || (await this.accounts.hasAny())) return;
     const password = randomBytes(12).toString('base64url');
-    const account = await this.accounts.create(this.env.AUTH_ADMIN_EMAIL, password, 'pro', true);
+    const email = this.env.AUTH_ADMIN_EMAIL;
+    // Replicas starting together on an empty database: one creates the admin, the others see it.
+    const account = await this.accounts.create(email, password, 'pro', true).catch((e: unknown) => {
+      if (e instanceof DomainError && e.code === 'email_taken') return null;
+      throw e;
+    });
+    if (!account) return;
     const { token } = await this.tokens.issue(account.id, 'first start');
     // Straight to stdout, not through the logger: secrets have no place in a log collector.
     process.stdout.write(

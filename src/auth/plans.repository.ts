@@ -11,8 +11,8 @@ export class PlansRepository {
     return this.repo.findOneBy({ code });
   }
 
+  /** One statement, so instances starting together cannot both insert the plan. */
   async upsertByCode(values: Omit<Plan, 'id'>): Promise<void> {
-    const existing = await this.getByCode(values.code);
-    await this.repo.save(existing ? { ...existing, ...values } : this.repo.create(values));
+    await this.repo.upsert(values, { conflictPaths: ['code'] });
   }
 }

@@ -5,6 +5,7 @@ import { Env } from '../config/env';
 import { buildDataSourceOptions } from './database-options';
 import { dropTimedOutConnections } from './drop-timed-out-connections';
 import { Installation } from './installation';
+import { openMigrated } from './migrate-under-lock';
 import { Setting } from './setting.entity';
 import { UnitOfWork } from './unit-of-work';
 
@@ -14,6 +15,7 @@ import { UnitOfWork } from './unit-of-work';
     TypeOrmModule.forRootAsync({
       inject: [Env],
       useFactory: (env: Env) => ({ ...buildDataSourceOptions(env), retryAttempts: 2 }),
+      dataSourceFactory: (options) => openMigrated(options!),
     }),
     TypeOrmModule.forFeature([Setting]),
   ],

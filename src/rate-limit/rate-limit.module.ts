@@ -7,6 +7,7 @@ import { Env } from '../config/env';
 import { RedisService } from '../redis/redis.service';
 import { AUTH_ATTEMPT, AuthAttemptKind } from './auth-attempt.decorator';
 import { FailOpenStorage } from './fail-open.storage';
+import { Installation } from '../database/installation';
 
 type Req = Request & { account?: AuthenticatedAccount };
 const reqOf = (ctx: ExecutionContext) => ctx.switchToHttp().getRequest<Req>();
@@ -57,16 +58,21 @@ function throttlers(env: Env): ThrottlerOptions[] {
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
-      inject: [Env, RedisService],
-      useFactory: (env: Env, redis: RedisService) => ({
-        throttlers: throttlers(env),
-        // One count per limit and tracker across every route (the default is per route).
-        generateKey: (_ctx: ExecutionContext, tracker: string, name: string) =>
-          `${name}:${tracker}`,
-        storage: redis.connection
-          ? new FailOpenStorage(new ThrottlerStorageRedisService(redis.connection))
-          : undefined,
-      }),
+      inject: [Env, RedisService, Installation],
+      useFactory: async (env: Env, redis: RedisService, installation: Installation) => {
+        // Counts in a shared Redis carry the installation's id: token ids restart in every
+        // database, and another installation's token 7 is not this one's.
+        const scope = redis.connection ? `linkdrop:${await installation.idOf()}:` : '';
+        return {
+          throttlers: throttlers(env),
+          // One count per limit and tracker across every route (the default is per route).
+          generateKey: (_ctx: ExecutionContext, tracker: string, name: string) =>
+            `${scope}${name}:${tracker}`,
+          storage: redis.connection
+            ? new FailOpenStorage(new ThrottlerStorageRedisService(redis.connection))
+            : undefined,
+        };
+      },
     }),
   ],
   exports: [ThrottlerModule],
