@@ -9,7 +9,7 @@ const WAIT_SECONDS = 120;
  * nothing pending. SQLite serves one machine, and its writers take turns anyway.
  */
 export async function openMigrated(options: DataSourceOptions): Promise<DataSource> {
-  const db = new DataSource({ ...options, migrationsRun: false } as DataSourceOptions);
+  const db = new DataSource({ ...options, migrationsRun: false });
   await db.initialize();
   if (options.type !== 'mysql') {
     await db.runMigrations({ transaction: 'all' });
