@@ -1,5 +1,6 @@
 /**
- * `npm run bench` (after `npm run build`): the built service on a temporary SQLite database with
+ * `npm run bench` (after `npm run build`): link creation on SQLite and MySQL, then the built
+ * service on a temporary SQLite database with
  * 10,000 links against a bare node:http server answering the same redirects from a Map, in the
  * same run, each measured three times (medians). Prints requests/s, p99 and the ratio.
  */
@@ -10,6 +11,7 @@ import { benchAnalytics } from './bench/analytics';
 import { benchTextPage } from './bench/text-page';
 import { benchResumable } from './bench/resumable';
 import { benchUpload } from './bench/upload';
+import { benchMysqlCreation, measureCreation } from './bench/creation';
 import {
   createLinks,
   fmt,
@@ -46,21 +48,10 @@ async function main() {
     await waitFor(`http://127.0.0.1:${BARE}/b0`).catch(() => undefined);
     const token = await signup(base);
 
-    // Warm-up (JIT, SQLite page cache): 1,000 links that are not counted.
-    await createLinks(base, token, 0, 1000, 'w');
-    console.log(`# link creation: ${LINKS} links through POST /api/v1/shorten, ${ROUNDS} rounds`);
-    const createRates: number[] = [];
-    const perRound = Math.ceil(LINKS / ROUNDS);
-    for (let r = 0; r < ROUNDS; r++) {
-      const from = r * perRound;
-      const to = Math.min(LINKS, from + perRound);
-      const started = process.hrtime.bigint();
-      await createLinks(base, token, from, to);
-      const s = Number(process.hrtime.bigint() - started) / 1e9;
-      createRates.push((to - from) / s);
-      console.log(`  round ${r + 1}: ${fmt((to - from) / s)} links/s`);
-    }
-    console.log(`link creations/s: ${fmt(median(createRates))} (median)`);
+    // Links the redirect rounds visit (b0..b9999), then creation measured in rounds of its own.
+    await createLinks(base, token, 0, LINKS);
+    await measureCreation(base, token, 'SQLite');
+    await benchMysqlCreation((extra) => serviceEnv(dir, 'mysql', extra));
 
     recording = startService(dir, 'bench', { PORT: RECORDING, ANALYTICS_RECORD: 'true' });
     await waitFor(`http://127.0.0.1:${RECORDING}/health/ready`);
@@ -133,7 +124,11 @@ async function main() {
 
 /** The built service on core 0, on its own SQLite file and upload folder under `dir`. */
 function startService(dir: string, name: string, extra: Record<string, string | number> = {}) {
-  return startPinned(0, [join(root, 'src', 'main.js')], {
+  return startPinned(0, [join(root, 'src', 'main.js')], serviceEnv(dir, name, extra));
+}
+
+function serviceEnv(dir: string, name: string, extra: Record<string, string | number> = {}) {
+  return {
     PORT: String(extra.PORT ?? OURS),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${OURS}`,
@@ -147,7 +142,7 @@ function startService(dir: string, name: string, extra: Record<string, string | 
     // Throughput, not a client's fair share, is measured: the per-token API limit is off.
     RATE_LIMIT_API_PER_MINUTE: '0',
     ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, String(v)])),
-  });
+  };
 }
 
 async function signup(base: string): Promise<string> {

@@ -49,8 +49,14 @@ export class LinksRepository {
     const repo = this.in(tx);
     let id: number;
     try {
-      const result = await repo.insert({ ...values, clicks: 0, createdAt: now, updatedAt: now });
-      id = Number(result.identifiers[0].id);
+      // No read-back of defaults (TypeORM's `insert` would SELECT the new row again).
+      const result = await repo
+        .createQueryBuilder()
+        .insert()
+        .values({ ...values, clicks: 0, createdAt: now, updatedAt: now })
+        .updateEntity(false)
+        .execute();
+      id = insertedId(result.raw);
     } catch (e) {
       if (isUniqueViolation(e)) return null;
       throw e;
@@ -191,4 +197,12 @@ export class LinksRepository {
     if (replace) await rel.remove(await rel.loadMany());
     if (tagIds.length) await rel.add(tagIds);
   }
+}
+
+/** The new row's id from the driver's raw answer: mysql2's insertId, better-sqlite3's rowid. */
+function insertedId(raw: unknown): number {
+  const id =
+    typeof raw === 'object' && raw !== null ? (raw as { insertId?: unknown }).insertId : raw;
+  if (id === undefined || id === null) throw new Error('the database gave no id for the new link');
+  return Number(id);
 }

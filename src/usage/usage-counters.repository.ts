@@ -17,18 +17,20 @@ export class UsageCountersRepository {
     periods: string[],
     n: number,
     tx?: Tx,
+    read = true,
   ): Promise<number[]> {
     const em = tx ? managerOf(tx) : this.repo.manager;
     const upsert =
       em.connection.options.type === 'mysql'
         ? 'ON DUPLICATE KEY UPDATE count = count + VALUES(count)'
         : 'ON CONFLICT (account_id, period, metric) DO UPDATE SET count = count + excluded.count';
-    for (const period of periods) {
-      await em.query(
-        `INSERT INTO usage_counters (account_id, period, metric, count) VALUES (?, ?, ?, ?) ${upsert}`,
-        [accountId, period, metric, n],
-      );
-    }
+    await em.query(
+      `INSERT INTO usage_counters (account_id, period, metric, count) VALUES ${periods
+        .map(() => '(?, ?, ?, ?)')
+        .join(', ')} ${upsert}`,
+      periods.flatMap((period) => [accountId, period, metric, n]),
+    );
+    if (!read) return [];
     const rows = await em
       .getRepository(UsageCounter)
       .findBy({ accountId, metric, period: In(periods) });

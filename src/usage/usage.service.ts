@@ -55,8 +55,11 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   /** Counts one creation in `tx`; past a limit it throws, and the transaction takes it back. */
   async countCreation(owner: UsageOwner, metric: UsageMetric, tx: Tx): Promise<void> {
     const keys = periodKeys(new Date(this.clock.now()));
-    const [day, month] = await this.counters.add(owner.id, metric, [keys.day, keys.month], 1, tx);
-    this.refuseOver(owner, metric, { day, month }, 0);
+    // Without a limit on this metric, the new totals need not be read back.
+    const limited = this.limited(owner, metric);
+    const periods = [keys.day, keys.month];
+    const [day, month] = await this.counters.add(owner.id, metric, periods, 1, tx, limited);
+    if (limited) this.refuseOver(owner, metric, { day, month }, 0);
   }
 
   /** Refuses a creation that would pass a limit, before any work (an upload's bytes). */

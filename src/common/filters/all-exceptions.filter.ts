@@ -51,7 +51,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return;
     }
     // For the request metrics (upload failures by reason).
-    (res.locals as { errorCode?: string }).errorCode = body.error;
+    if (res.locals) (res.locals as { errorCode?: string }).errorCode = body.error;
     this.send(req, res, body);
   }
 

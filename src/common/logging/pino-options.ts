@@ -27,7 +27,9 @@ export function createPino(env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>): Pino {
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label: string) => ({ level: label }) },
   };
-  if (!prettyLogs(env)) return pino(options);
+  // Written at once, as console.log does on Linux pipes: a line buffered when the process ends
+  // on a signal (Nest re-raises SIGTERM after its hooks) would be lost.
+  if (!prettyLogs(env)) return pino(options, pino.destination({ dest: 1, sync: true }));
   const stream = pretty({
     sync: true,
     colorize: process.stdout.isTTY === true,
@@ -57,7 +59,13 @@ export const httpLogOptions = (logger: Pino): Options => ({
     res.setHeader('X-Request-Id', id);
     return id;
   },
-  customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : 'info'),
+  // The filter logs a failure's cause (with its error_id) at error level; the line is a warning.
+  customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'warn' : 'info'),
+  // pino-http makes up an Error with a stack for a 5xx answer; the status says it all.
+  customErrorObject: (_req, _res, _err, value: Record<string, unknown>) => ({
+    ...value,
+    err: undefined,
+  }),
   customSuccessMessage: (req, res, ms) =>
     `${req.method} ${redactUrl(originalUrl(req))} ${res.statusCode} ${Math.round(ms)}ms`,
   customErrorMessage: (req, res) =>

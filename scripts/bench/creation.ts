@@ -1,0 +1,70 @@
+import { createConnection } from 'mysql2/promise';
+import { join } from 'node:path';
+import { createLinks, fmt, median, startPinned, stop, waitFor } from './harness';
+
+const ROUNDS = 3;
+const PER_ROUND = 3_000;
+const PORT = 3904;
+
+/**
+ * Link creation (`POST /api/v1/shorten`, 50 in flight) on a running instance: a warm-up, then
+ * three rounds; answers the median in creations per second.
+ */
+export async function measureCreation(base: string, token: string, label: string) {
+  await createLinks(base, token, 0, 1000, `${label}w`);
+  console.log(`# link creation on ${label}: ${ROUNDS} rounds of ${PER_ROUND}, 50 in flight`);
+  const rates: number[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    const started = process.hrtime.bigint();
+    await createLinks(base, token, 0, PER_ROUND, `${label}${r}-`);
+    const rate = PER_ROUND / (Number(process.hrtime.bigint() - started) / 1e9);
+    rates.push(rate);
+    console.log(`  round ${r + 1}: ${fmt(rate)} links/s`);
+  }
+  console.log(`link creations/s on ${label}: ${fmt(median(rates))} (median)`);
+  return median(rates);
+}
+
+/**
+ * The same on MySQL/MariaDB (BENCH_MYSQL_URL, else TEST_MYSQL_URL, else the local MariaDB), in a
+ * database of its own that is dropped afterwards; skipped when no server answers.
+ */
+export async function benchMysqlCreation(
+  env: (extra: Record<string, string>) => Record<string, string>,
+) {
+  const url = new URL(
+    process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL ?? 'mysql://root@127.0.0.1:3306/test',
+  );
+  const admin = await createConnection({
+    host: url.hostname,
+    port: Number(url.port || 3306),
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  }).catch(() => null);
+  if (!admin) {
+    console.log('# link creation on MySQL: skipped (no MySQL server answers)');
+    return;
+  }
+  const name = 'test_ld_bench_creation';
+  await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+  await admin.query(`CREATE DATABASE ${name} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+  url.pathname = `/${name}`;
+  const service = startPinned(0, [join(__dirname, '..', '..', 'src', 'main.js')], {
+    ...env({ PORT: String(PORT), DB_URL: url.toString() }),
+  });
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitFor(`${base}/health/ready`, 60_000);
+    const res = await fetch(`${base}/api/v1/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark password' }),
+    });
+    const token = ((await res.json()) as { data: { token: string } }).data.token;
+    await measureCreation(base, token, 'MySQL');
+  } finally {
+    await stop(service);
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.end();
+  }
+}
