@@ -5,7 +5,8 @@ import { urlencoded } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppLogger } from './common/logging/app-logger';
-import { prettyLogs } from './common/logging/pino-options';
+import { httpLogOptions, prettyLogs } from './common/logging/pino-options';
+import pinoHttp from 'pino-http';
 import { mapBodyParserErrors } from './common/middleware/body-parser-errors';
 import { rejectLoneSurrogates, verifyJsonDepth } from './common/middleware/json-limits';
 import { apiCors, securityHeaders } from './common/middleware/security';
@@ -45,7 +46,10 @@ export async function createApp(env: Env): Promise<NestExpressApplication> {
  * and the e2e tests (which build the module with Test.createTestingModule) both go through it.
  */
 export function configureApp(app: NestExpressApplication, env: Env): NestExpressApplication {
-  app.useLogger(app.get(AppLogger));
+  const logger = app.get(AppLogger);
+  app.useLogger(logger);
+  // First, so a request's line times all of it and carries its id.
+  app.use(pinoHttp(httpLogOptions(logger.pino)));
   app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(securityHeaders());

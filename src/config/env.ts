@@ -64,6 +64,8 @@ export class Env {
   })
   DB_URL = 'sqlite:./data/linkdrop.sqlite';
   @Transform(toBool) @IsBoolean() DB_LOGGING = false;
+  /** MySQL: connections each instance keeps (requests beyond it wait for one). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000) DB_POOL_SIZE = 10;
   /** MySQL: a statement that has not answered in this many seconds fails (a frozen database). */
   @Transform(toInt) @IsInt() @Min(1) DB_QUERY_TIMEOUT_SECONDS = 10;
 

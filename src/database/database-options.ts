@@ -7,7 +7,7 @@ import { MIGRATIONS } from './migrations';
 
 /** TypeORM options from DB_URL. The schema comes only from migrations; synchronize stays off. */
 export function buildDataSourceOptions(
-  env: Pick<Env, 'DB_URL' | 'DB_LOGGING' | 'DB_QUERY_TIMEOUT_SECONDS'>,
+  env: Pick<Env, 'DB_URL' | 'DB_LOGGING' | 'DB_QUERY_TIMEOUT_SECONDS' | 'DB_POOL_SIZE'>,
 ): DataSourceOptions {
   const common = {
     entities: ENTITIES,
@@ -40,6 +40,7 @@ export function buildDataSourceOptions(
     supportBigNumbers: true,
     bigNumberStrings: false,
     connectorPackage: 'mysql2',
+    poolSize: env.DB_POOL_SIZE,
     // A database that stops answering fails requests (503) instead of holding them: new
     // connections give up after 5 s, statements after DB_QUERY_TIMEOUT_SECONDS.
     connectTimeout: 5000,

@@ -45,4 +45,51 @@ describe('UnitOfWork', () => {
     expect(transaction).toHaveBeenCalledTimes(1);
     expect(committed).not.toHaveBeenCalled();
   });
+
+  it('should let SQLite transactions take turns, their after-commit work outside the turn', async () => {
+    const events: string[] = [];
+    const transaction = async (work: (em: EntityManager) => Promise<unknown>) => {
+      events.push('begin');
+      const result = await work({} as EntityManager);
+      events.push('commit');
+      return result;
+    };
+    const db = { transaction, options: { type: 'better-sqlite3' } } as unknown as DataSource;
+    const uow = new UnitOfWork(db);
+    const pause = () => new Promise((r) => setTimeout(r, 5));
+    const one = uow.run(async (tx) => {
+      await pause();
+      // After commit, work may open a transaction of its own: it does not wait for itself.
+      tx.afterCommit(() => uow.run(() => Promise.resolve(events.push('after'))));
+      events.push('one');
+    });
+    const two = uow.run(async () => {
+      events.push('two');
+      return Promise.resolve();
+    });
+    await Promise.all([one, two]);
+    expect(events).toEqual([
+      'begin',
+      'one',
+      'commit',
+      'begin',
+      'two',
+      'commit',
+      'begin',
+      'after',
+      'commit',
+    ]);
+  });
+
+  it('should go on after a failed SQLite transaction', async () => {
+    const db = {
+      transaction: (work: (em: EntityManager) => Promise<unknown>) => work({} as EntityManager),
+      options: { type: 'better-sqlite3' },
+    } as unknown as DataSource;
+    const uow = new UnitOfWork(db);
+    const failed = uow.run(() => Promise.reject(new Error('no')));
+    const next = uow.run(() => Promise.resolve('yes'));
+    await expect(failed).rejects.toThrow('no');
+    await expect(next).resolves.toBe('yes');
+  });
 });

@@ -38,13 +38,28 @@ export const managerOf = (tx: Tx): EntityManager => managers.get(tx)!;
  */
 @Injectable()
 export class UnitOfWork {
-  constructor(private readonly db: DataSource) {}
+  /**
+   * SQLite has one connection, on which TypeORM turns a second concurrent transaction into a
+   * savepoint inside the first: one request's COMMIT would then carry another's half-done
+   * writes, and a ROLLBACK undo the wrong ones. So SQLite transactions take turns; MySQL gives
+   * each its own connection. Work inside a transaction hands its `tx` on and never opens a
+   * second one (it would wait for its own turn).
+   */
+  private readonly serial: boolean;
+  private tail: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly db: DataSource) {
+    this.serial = (db.options as { type?: string } | undefined)?.type === 'better-sqlite3';
+  }
 
   async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       let tx!: Tx;
       try {
-        const result = await this.db.transaction((em) => work((tx = new Tx(em))));
+        const result = await this.inTurn(() =>
+          this.db.transaction((em) => work((tx = new Tx(em)))),
+        );
+        // Outside the turn: what runs after commit may open transactions of its own.
         await tx.runAfterCommit();
         return result;
       } catch (e) {
@@ -52,5 +67,12 @@ export class UnitOfWork {
         await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
       }
     }
+  }
+
+  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    if (!this.serial) return fn();
+    const turn = this.tail.then(fn);
+    this.tail = turn.catch(() => undefined);
+    return turn;
   }
 }

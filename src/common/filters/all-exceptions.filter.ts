@@ -83,7 +83,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return errorEnvelope(409, 'conflict', 'The resource already exists');
     }
     if (isDatabaseUnavailable(e)) {
-      this.logger.warn(`database unavailable: ${req.method} ${redactUrl(req.originalUrl)}`);
+      this.logger.warn(`database unavailable: ${describe(req)}`);
       return errorEnvelope(
         503,
         'service_unavailable',
@@ -95,7 +95,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const errorId = randomUUID();
     this.logger.error(
-      `error_id=${errorId} ${req.method} ${redactUrl(req.originalUrl)}`,
+      `error_id=${errorId} ${describe(req)}`,
       e instanceof Error ? e.stack : String(e),
     );
     return errorEnvelope(500, 'internal_error', `Internal server error (error id ${errorId})`, {
@@ -113,6 +113,12 @@ const wantsHtml = (req: Request) =>
  * Tokens must never reach the logs: the value of every query parameter whose name, once decoded
  * the way Express decodes it (`sig%6eature`, `signature[]`), is `signature`.
  */
+/** The request in a log line: method, redacted URL, and pino-http's request id. */
+const describe = (req: Request) => {
+  const id = (req as Request & { id?: unknown }).id;
+  return `${req.method} ${redactUrl(req.originalUrl)}${typeof id === 'string' ? ` request_id=${id}` : ''}`;
+};
+
 export const redactUrl = (url: string) =>
   url.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, sep: string, name: string) =>
     /^signature(\[[^\]]*\])*$/i.test(safeDecode(name)) ? `${sep}${name}=[redacted]` : whole,
