@@ -22,7 +22,18 @@ export async function measureCreation(base: string, token: string, label: string
     rates.push(rate);
     console.log(`  round ${r + 1}: ${fmt(rate)} links/s`);
   }
-  console.log(`link creations/s on ${label}: ${fmt(median(rates))} (median)`);
+  // The same run's floor: an authenticated read through the same stack (auth, guards, envelope).
+  const floor = await autocannon({
+    url: `${base}/api/v1/tags`,
+    connections: 50,
+    duration: SECONDS,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const floorRps = floor['2xx'] / SECONDS;
+  console.log(
+    `link creations/s on ${label}: ${fmt(median(rates))} (median); an authenticated ` +
+      `GET /api/v1/tags: ${fmt(floorRps)}/s, ratio ${fmt(median(rates) / floorRps, 2)}`,
+  );
   return median(rates);
 }
 
