@@ -8,3 +8,11 @@ export function toDate(v: Date | string | null): Date | null {
 }
 
 export const toNumber = (v: number | string): number => (typeof v === 'number' ? v : Number(v));
+
+/** The new row's id from the driver's raw answer: mysql2's insertId, better-sqlite3's rowid. */
+export function insertedId(raw: unknown): number {
+  const id =
+    typeof raw === 'object' && raw !== null ? (raw as { insertId?: unknown }).insertId : raw;
+  if (id === undefined || id === null) throw new Error('the database gave no id for the new row');
+  return Number(id);
+}

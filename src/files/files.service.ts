@@ -123,8 +123,7 @@ export class FilesService {
         await opts.inTransaction?.(tx, created.id);
         return created;
       });
-      this.metrics.uploads.inc();
-      this.metrics.uploadBytes.inc(file.size);
+      this.metrics.uploaded(file.size);
       // The record is what was just written: no need to read it back.
       return this.toRecord({ ...row, linkId: link.id }, link.short_url);
     } catch (e) {

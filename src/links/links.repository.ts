@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, IsNull, Repository } from 'typeorm';
+import { insertedId } from '../common/db-values';
 import { containsPattern } from '../common/like';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { managerOf, Tx } from '../database/unit-of-work';
@@ -40,16 +41,13 @@ export class LinksRepository {
     return tx ? managerOf(tx).getRepository(Link) : this.repo;
   }
 
-  /**
-   * Inserts the link and its tags (tags only inside `tx`); the new id, or null when
-   * (domain, slug) is taken. A plain INSERT: link creation is a hot path too.
-   */
+  /** The link and its tags (inside `tx`); its id, or null when (domain, slug) is taken. */
   async insert(values: NewLink, tagIds: number[], tx?: Tx): Promise<number | null> {
     const now = new Date();
     const repo = this.in(tx);
     let id: number;
     try {
-      // No read-back of defaults (TypeORM's `insert` would SELECT the new row again).
+      // No read-back of defaults (`repo.insert` would SELECT the new row again).
       const result = await repo
         .createQueryBuilder()
         .insert()
@@ -197,12 +195,4 @@ export class LinksRepository {
     if (replace) await rel.remove(await rel.loadMany());
     if (tagIds.length) await rel.add(tagIds);
   }
-}
-
-/** The new row's id from the driver's raw answer: mysql2's insertId, better-sqlite3's rowid. */
-function insertedId(raw: unknown): number {
-  const id =
-    typeof raw === 'object' && raw !== null ? (raw as { insertId?: unknown }).insertId : raw;
-  if (id === undefined || id === null) throw new Error('the database gave no id for the new link');
-  return Number(id);
 }

@@ -48,6 +48,12 @@ export class Metrics implements OnModuleInit {
 
   constructor(private readonly moduleRef: ModuleRef) {}
 
+  /** A file stored, whichever way it came. */
+  uploaded(bytes: number): void {
+    this.uploads.inc();
+    this.uploadBytes.inc(bytes);
+  }
+
   onModuleInit(): void {
     collectDefaultMetrics({ register: this.registry });
     const find = <T>(type: new (...args: never[]) => T): T | undefined => {

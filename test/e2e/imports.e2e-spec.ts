@@ -8,8 +8,10 @@ import { createTestApp, TestApp } from '../utils/create-test-app';
 import { HOST } from '../utils/requests';
 
 // Real export files, written by hand from each tool's documented format.
-const fixture = (name: string) =>
-  readFileSync(join(__dirname, '..', 'fixtures', 'imports', name), 'utf8');
+const FIXTURES = join(__dirname, '..', 'fixtures', 'imports');
+const fixture = (name: string) => readFileSync(join(FIXTURES, name), 'utf8');
+
+const DEFAULTS: ImportOptions = { onConflict: 'skip', dryRun: false };
 
 interface Listed {
   id: number;
@@ -29,10 +31,8 @@ describe('Importers', () => {
   beforeEach(async () => (t = await createTestApp()));
   afterEach(() => t.close());
 
-  const run = (a: TestAccount, kind: ImportKind, file: string, opts: Partial<ImportOptions> = {}) =>
-    t.app
-      .get(Importer)
-      .run(a.email, PARSERS[kind](fixture(file)), { onConflict: 'skip', dryRun: false, ...opts });
+  const run = (a: TestAccount, kind: ImportKind, file: string, o: Partial<ImportOptions> = {}) =>
+    t.app.get(Importer).run(a.email, PARSERS[kind](fixture(file)), { ...DEFAULTS, ...o });
   const links = async (a: TestAccount) => {
     const res = await t.api().get('/api/v1/links?per_page=100').set(a.auth).expect(200);
     return new Map((res.body.data as Listed[]).map((l) => [l.slug, l]));
