@@ -76,12 +76,7 @@ export class Importer {
       try {
         const to = opts.dryRun
           ? await this.wouldMake(account.id, slug, seen, opts)
-          : (
-              await this.make(owner, r, opts, tagIds).catch((e: unknown) => {
-                if (!(isSlugTaken(e) && opts.onConflict === 'rename')) throw e;
-                return this.make(owner, { ...r, slug: undefined }, opts, tagIds);
-              })
-            ).slug;
+          : await this.importOne(owner, r, opts, tagIds);
         summary.imported++;
         summary.visits += r.visits ?? 0;
         if (slug && to !== slug) summary.renamed.push({ at: r.at, from: slug, to });
@@ -95,32 +90,37 @@ export class Importer {
     return summary;
   }
 
-  /** One link, its tags and what it carries over, in one transaction. */
-  private make(
+  /**
+   * The row's tags first, each in its own write (a tag is the account's, whatever becomes of the
+   * link; inside the link's transaction a rollback would take back a tag the map still knows),
+   * then the link under its slug or, on a conflict with `rename`, a new one.
+   */
+  private async importOne(
     owner: UsageOwner,
     r: ImportRecord,
     opts: ImportOptions,
-    tagIds: Map<string, number>,
-  ) {
-    return this.uow.run(async (tx) => {
-      const ids = await this.tagIdsOf(owner.id, r.tags, tagIds);
-      const input = {
-        kind: 'redirect' as const,
-        targetUrl: r.url,
-        domain: opts.domain,
-        customSlug: r.slug,
-        title: r.title?.slice(0, 255),
-        tagIds: ids,
-        expireAt: r.expireAt ? Math.floor(r.expireAt.getTime() / 1000) : undefined,
-      };
-      const link = await this.links.create(owner, input, tx);
-      await this.repo.carryOver(
-        { id: link.id, accountId: owner.id },
-        r.createdAt,
-        r.visits ?? 0,
-        tx,
-      );
-      return link;
+    known: Map<string, number>,
+  ): Promise<string> {
+    const tagIds = await this.tagIdsOf(owner.id, r.tags, known);
+    const make = (customSlug: string | undefined) =>
+      this.uow.run(async (tx) => {
+        const input = {
+          kind: 'redirect' as const,
+          targetUrl: r.url,
+          domain: opts.domain,
+          customSlug,
+          title: r.title?.slice(0, 255),
+          tagIds,
+          expireAt: r.expireAt ? Math.floor(r.expireAt.getTime() / 1000) : undefined,
+        };
+        const link = await this.links.create(owner, input, tx);
+        const carried = { id: link.id, accountId: owner.id };
+        await this.repo.carryOver(carried, r.createdAt, r.visits ?? 0, tx);
+        return link.slug;
+      });
+    return make(r.slug).catch((e: unknown) => {
+      if (!(isSlugTaken(e) && opts.onConflict === 'rename')) throw e;
+      return make(undefined);
     });
   }
 

@@ -33,7 +33,7 @@ describe('Importers', () => {
 
   const run = (a: TestAccount, kind: ImportKind, file: string, o: Partial<ImportOptions> = {}) =>
     t.app.get(Importer).run(a.email, PARSERS[kind](fixture(file)), { ...DEFAULTS, ...o });
-  const links = async (a: TestAccount) => {
+  const listed = async (a: TestAccount) => {
     const res = await t.api().get('/api/v1/links?per_page=100').set(a.auth).expect(200);
     return new Map((res.body.data as Listed[]).map((l) => [l.slug, l]));
   };
@@ -54,7 +54,7 @@ describe('Importers', () => {
       { at: 5, reason: 'slug "api" is reserved' },
       { at: 6, reason: 'not an http(s) URL: javascript:alert(1)' },
     ]);
-    const mine = await links(a);
+    const mine = await listed(a);
     expect(mine.get('yls')).toMatchObject({
       target_url: 'https://yourls.org/',
       title: 'YOURLS: Your Own URL Shortener',
@@ -99,12 +99,12 @@ describe('Importers', () => {
     const dry = await run(a, 'yourls', 'yourls-export.sql', { onConflict: 'rename', dryRun: true });
     expect(dry).toMatchObject({ total: 6, imported: 4, skipped: [] });
     expect(dry.renamed).toEqual([{ at: 2, from: 'ozh', to: '(random)' }]);
-    expect((await links(a)).size).toBe(1);
+    expect((await listed(a)).size).toBe(1);
 
     const real = await run(a, 'yourls', 'yourls-export.sql', { onConflict: 'rename' });
     expect(real.imported).toBe(4);
     expect(real.renamed).toHaveLength(1);
-    const mine = await links(a);
+    const mine = await listed(a);
     const moved = mine.get(real.renamed[0].to);
     expect(moved).toMatchObject({ target_url: 'https://ozh.org/', clicks: 3 });
     expect(mine.get('ozh')?.target_url).toBe('https://example.com/mine');
@@ -112,14 +112,14 @@ describe('Importers', () => {
     const again = await run(a, 'yourls', 'yourls-export.sql');
     expect(again.imported).toBe(0);
     expect(again.skipped.map((s) => s.slug)).toEqual(['yls', 'ozh', 'wiki', 'taken']);
-    expect((await links(a)).size).toBe(mine.size);
+    expect((await listed(a)).size).toBe(mine.size);
   });
 
   it('should import a YOURLS CSV export', async () => {
     const a = await createAccount(t);
     const summary = await run(a, 'yourls', 'yourls-export.csv');
     expect(summary).toMatchObject({ total: 3, imported: 3, failed: [], visits: 15 });
-    expect((await links(a)).get('ozh')?.title).toBe('It\'s "ozh"');
+    expect((await listed(a)).get('ozh')?.title).toBe('It\'s "ozh"');
   });
 
   it("should import Shlink's web client CSV with tags, and its short-url:list table", async () => {
@@ -129,7 +129,7 @@ describe('Importers', () => {
     expect(csv.failed).toEqual([
       { at: 4, reason: 'slug "with space" is not 1-64 letters, digits, _ or -' },
     ]);
-    const mine = await links(a);
+    const mine = await listed(a);
     expect(mine.get('abc12')).toMatchObject({
       target_url: 'https://shlink.io/documentation/',
       title: 'Shlink docs',
@@ -149,7 +149,7 @@ describe('Importers', () => {
     const b = await createAccount(t);
     const table = await run(b, 'shlink', 'shlink-short-url-list.txt');
     expect(table).toMatchObject({ total: 2, imported: 2, failed: [], visits: 49 });
-    const theirs = await links(b);
+    const theirs = await listed(b);
     expect(theirs.get('gh')?.target_url).toBe('https://github.com/shlinkio/shlink');
     expect(
       theirs
@@ -164,7 +164,7 @@ describe('Importers', () => {
     const summary = await run(a, 'kutt', 'kutt-links.json');
     expect(summary).toMatchObject({ total: 3, imported: 2, failed: [], visits: 17 });
     expect(summary.skipped).toEqual([{ at: 3, slug: 'gone', reason: 'expired already' }]);
-    const mine = await links(a);
+    const mine = await listed(a);
     expect(mine.get('kutt1')).toMatchObject({ title: 'Kutt on GitHub', visit_count: 17 });
     expect(mine.get('soon')?.expire_at).toBe(unix('2099-01-01T00:00:00Z'));
   });
@@ -174,7 +174,7 @@ describe('Importers', () => {
     const summary = await run(a, 'csv', 'links.csv');
     expect(summary).toMatchObject({ total: 3, imported: 2 });
     expect(summary.failed).toEqual([{ at: 4, reason: 'expire_at is not a date' }]);
-    const mine = [...(await links(a)).values()];
+    const mine = [...(await listed(a)).values()];
     const node = mine.find((l) => l.slug === 'node')!;
     expect(node.tags.map((x) => x.name).sort()).toEqual(['js', 'runtime']);
     const nest = mine.find((l) => l.target_url === 'https://nestjs.com/')!;
@@ -187,6 +187,24 @@ describe('Importers', () => {
       'js',
       'runtime',
     ]);
+  });
+
+  it('should keep a new tag for a row renamed after a conflict, and for the rows after it', async () => {
+    const a = await createAccount(t);
+    const mine = { target_url: 'https://example.com/mine', custom_slug: 'taken' };
+    await t.api().post('/api/v1/shorten').set(a.auth).send(mine).expect(200);
+    const csv = 'https://a.example/,taken,,fresh,\nhttps://b.example/,later,,fresh,\n';
+    const importer = t.app.get(Importer);
+    const summary = await importer.run(a.email, PARSERS.csv(csv), {
+      ...DEFAULTS,
+      onConflict: 'rename',
+    });
+    expect(summary).toMatchObject({ imported: 2, failed: [] });
+    const links = [...(await listed(a)).values()];
+    for (const url of ['https://a.example/', 'https://b.example/']) {
+      const link = links.find((l) => l.target_url === url)!;
+      expect(link.tags.map((x) => x.name)).toEqual(['fresh']);
+    }
   });
 
   it('should refuse a file that is not of its kind, naming what is wrong', () => {
