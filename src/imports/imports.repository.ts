@@ -1,13 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { atValue } from '../analytics/batch-sql';
+import { atValue, SqlRunner } from '../analytics/batch-sql';
 import { addToRollups } from '../analytics/rollup-writer';
-import { emptyTally } from '../analytics/rollup';
+import { DAY_SECONDS, emptyTally, HOUR_SECONDS } from '../analytics/rollup';
 import { managerOf, Tx } from '../database/unit-of-work';
-
-const HOUR = 3600;
-const DAY = 86_400;
 
 @Injectable()
 export class ImportsRepository {
@@ -34,29 +31,28 @@ export class ImportsRepository {
     tx: Tx,
   ): Promise<void> {
     const em = managerOf(tx);
-    const mysql = em.connection.options.type === 'mysql';
-    if (createdAt) {
-      const at = atValue({ mysql, query: () => Promise.resolve() }, createdAt);
-      await em.query('UPDATE links SET created_at = ? WHERE id = ?', [at, link.id]);
+    const db: SqlRunner = {
+      mysql: em.connection.options.type === 'mysql',
+      query: (sql, params) => em.query(sql, params),
+    };
+    if (createdAt || visits > 0) {
+      const at = createdAt ? atValue(db, createdAt) : null;
+      const sql = 'UPDATE links SET created_at = COALESCE(?, created_at), clicks = ? WHERE id = ?';
+      await db.query(sql, [at, visits, link.id]);
     }
     if (visits === 0) return;
-    await em.query('UPDATE links SET clicks = ? WHERE id = ?', [visits, link.id]);
     const at = Math.floor((createdAt ?? new Date()).getTime() / 1000);
     const row = { linkId: link.id, accountId: link.accountId, bot: false, visits, uniques: 0 };
-    await addToRollups({ mysql, query: (sql, params) => em.query(sql, params) }, [
-      {
-        ...row,
-        span: 'h',
-        start: at - (at % HOUR),
-        quarters: [
-          [visits, 0],
-          [0, 0],
-          [0, 0],
-          [0, 0],
-        ],
-        counts: emptyTally(),
-      },
-      { ...row, span: 'd', start: at - (at % DAY), quarters: null, counts: emptyTally() },
+    // The whole total in the creation hour's first quarter, and in its day.
+    const quarters: [number, number][] = [
+      [visits, 0],
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ];
+    await addToRollups(db, [
+      { ...row, span: 'h', start: at - (at % HOUR_SECONDS), quarters, counts: emptyTally() },
+      { ...row, span: 'd', start: at - (at % DAY_SECONDS), quarters: null, counts: emptyTally() },
     ]);
   }
 }

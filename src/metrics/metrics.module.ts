@@ -1,4 +1,5 @@
 import { Global, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Env } from '../config/env';
 import { HttpMetricsMiddleware } from './http-metrics.middleware';
 import { MetricsController } from './metrics.controller';
 import { Metrics } from './metrics';
@@ -11,7 +12,10 @@ import { Metrics } from './metrics';
   exports: [Metrics],
 })
 export class MetricsModule implements NestModule {
+  constructor(private readonly env: Env) {}
+
+  /** Requests are timed only when someone can scrape them: it costs every request a little. */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(HttpMetricsMiddleware).forRoutes('*path');
+    if (this.env.METRICS_ENABLED) consumer.apply(HttpMetricsMiddleware).forRoutes('*path');
   }
 }

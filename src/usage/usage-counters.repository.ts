@@ -10,7 +10,7 @@ import { UsageCounter } from './usage-counter.entity';
 export class UsageCountersRepository {
   constructor(@InjectRepository(UsageCounter) private readonly repo: Repository<UsageCounter>) {}
 
-  /** Adds `n` to the account's counters of these periods; returns their new values. */
+  /** Adds `n` to the account's counters of these periods; their new values when `read`. */
   async add(
     accountId: number,
     metric: string,

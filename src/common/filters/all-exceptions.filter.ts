@@ -109,16 +109,16 @@ const wantsHtml = (req: Request) =>
   !req.path.startsWith('/health') &&
   (req.headers.accept ?? '').includes('text/html');
 
-/**
- * Tokens must never reach the logs: the value of every query parameter whose name, once decoded
- * the way Express decodes it (`sig%6eature`, `signature[]`), is `signature`.
- */
 /** The request in a log line: method, redacted URL, and pino-http's request id. */
 const describe = (req: Request) => {
   const id = (req as Request & { id?: unknown }).id;
   return `${req.method} ${redactUrl(req.originalUrl)}${typeof id === 'string' ? ` request_id=${id}` : ''}`;
 };
 
+/**
+ * Tokens must never reach the logs: the value of every query parameter whose name, once decoded
+ * the way Express decodes it (`sig%6eature`, `signature[]`), is `signature`.
+ */
 export const redactUrl = (url: string) =>
   url.replace(/([?&])([^=&#]*)=([^&#]*)/g, (whole, sep: string, name: string) =>
     /^signature(\[[^\]]*\])*$/i.test(safeDecode(name)) ? `${sep}${name}=[redacted]` : whole,
