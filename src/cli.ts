@@ -64,10 +64,10 @@ async function main(argv: string[]): Promise<void> {
   }
 
   if (command === 'migration:run' || command === 'migration:revert') {
-    const { DataSource } = await import('typeorm');
     const { buildDataSourceOptions } = await import('./database/database-options');
-    const dataSource = new DataSource(buildDataSourceOptions(env));
-    await dataSource.initialize(); // runs pending migrations (migrationsRun)
+    const { openMigrated } = await import('./database/migrate-under-lock');
+    // Under the same lock as starting instances: a replica coming up waits for this one.
+    const dataSource = await openMigrated(buildDataSourceOptions(env));
     if (command === 'migration:revert') await dataSource.undoLastMigration();
     console.log(`${command}: done`);
     await dataSource.destroy();
