@@ -1,13 +1,24 @@
 import { FileStore } from '@tus/file-store';
+import { ERRORS } from '@tus/server';
+import { createWriteStream } from 'node:fs';
 import { truncate } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Env } from '../../config/env';
 import { Storage } from '../storage/storage';
 import { adoptIntoStorage } from '../upload/adopt-file';
+import { CachedUploadInfos } from './cached-upload-infos';
 import { ArrivalHashes, checksumMismatch } from './arrival-hashes';
 import { LargeUploadStore } from './large-upload-store';
+
+/**
+ * How many bytes may wait for the disk while the socket goes on being read. FileStore's own
+ * write stream holds 16 KiB, so each 64 KiB socket read waited for the one before to reach the
+ * page cache: 4 MiB took a 1 GiB upload from ~0.7 to ~0.8 of the disk's own write speed.
+ */
+const WRITE_BUFFER = 4 * 1024 * 1024;
 
 /**
  * Parts of resumable uploads as files under the local storage folder (`.tus/`), appended to in
@@ -22,7 +33,8 @@ export class LocalTusStore extends FileStore implements LargeUploadStore {
     env: Env,
     private readonly storage: Storage,
   ) {
-    super({ directory: join(env.STORAGE_LOCAL_DIR, '.tus') });
+    const directory = join(env.STORAGE_LOCAL_DIR, '.tus');
+    super({ directory, configstore: new CachedUploadInfos(directory) });
     this.extensions = [...this.extensions, 'checksum'];
   }
 
@@ -52,7 +64,7 @@ export class LocalTusStore extends FileStore implements LargeUploadStore {
     const chunk = this.hashes.begin(readable, id, offset);
     let written: number;
     try {
-      written = await super.write(chunk.stream, id, offset);
+      written = await this.append(chunk.stream, id, offset);
     } catch (e) {
       chunk.settle(undefined);
       throw e;
@@ -64,5 +76,20 @@ export class LocalTusStore extends FileStore implements LargeUploadStore {
     }
     chunk.settle(written);
     return written;
+  }
+
+  /** FileStore.write with room for WRITE_BUFFER bytes in flight; the new end of the part. */
+  private async append(stream: Readable, id: string, offset: number): Promise<number> {
+    const out = createWriteStream(join(this.directory, id), {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: WRITE_BUFFER,
+    });
+    try {
+      await pipeline(stream, out);
+    } catch {
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + out.bytesWritten;
   }
 }
