@@ -10,7 +10,7 @@ import { Env } from '../../config/env';
 import { Storage } from '../storage/storage';
 import { adoptIntoStorage } from '../upload/adopt-file';
 import { CachedUploadInfos } from './cached-upload-infos';
-import { ArrivalHashes, checksumMismatch } from './arrival-hashes';
+import { ArrivalHashes, checksumMismatch, TusError } from './arrival-hashes';
 import { LargeUploadStore } from './large-upload-store';
 
 /**
@@ -88,7 +88,8 @@ export class LocalTusStore extends FileStore implements LargeUploadStore {
     try {
       await pipeline(stream, out);
     } catch {
-      throw ERRORS.FILE_WRITE_ERROR;
+      const { status_code, body } = ERRORS.FILE_WRITE_ERROR;
+      throw new TusError(status_code, body);
     }
     return offset + out.bytesWritten;
   }
