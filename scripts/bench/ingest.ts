@@ -15,6 +15,8 @@ import { validateEnv } from '../../src/config/validate-env';
 const SENT = Number(process.env.BENCH_VISITS ?? 1_000_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 const DAY_MS = 86_400_000;
+const ZONES = ['UTC', 'Europe/Berlin', 'Asia/Kolkata', 'America/New_York'];
+const WARM_UP = 2 * ZONES.length;
 const pick = <T>(xs: T[], i: number) => xs[i % xs.length];
 const AGENTS = Array.from(
   { length: 120 },
@@ -91,12 +93,16 @@ async function main() {
   const q = `from=${Math.floor((now - 90 * DAY_MS) / 1000)}&to=${Math.floor(now / 1000)}&interval=day`;
   const latencies: number[] = [];
   const byZone: Record<string, number[]> = {};
-  for (let i = 0; i < QUERIES; i++) {
-    const tz = ['UTC', 'Europe/Berlin', 'Asia/Kolkata', 'America/New_York'][i % 4];
+  // The first queries of a fresh process (its code not yet compiled, the pool's connections
+  // new) right after a million inserts are not what a person asking for stats meets: two per
+  // zone are made first and not counted, as the redirect and creation runs warm up too.
+  for (let i = -WARM_UP; i < QUERIES; i++) {
+    const tz = ZONES[(i + WARM_UP) % ZONES.length];
     const t0 = performance.now();
     const res = await fetch(`${base}/api/v1/links/${id}/stats?${q}&tz=${tz}`, { headers: auth });
     if (res.status !== 200) throw new Error(`stats: HTTP ${res.status}`);
     await res.arrayBuffer();
+    if (i < 0) continue;
     latencies.push(performance.now() - t0);
     (byZone[tz] ??= []).push(performance.now() - t0);
   }

@@ -140,9 +140,9 @@ export class RollupStats {
       for (const counts of rows) {
         for (const d of DIMENSIONS) {
           const sum = sums.get(d)!;
-          for (const [value, n] of Object.entries(counts[d] ?? {})) {
-            sum.set(value, (sum.get(value) ?? 0) + n);
-          }
+          const values = counts[d];
+          // for-in: no array of entries made for each row and dimension.
+          for (const value in values) sum.set(value, (sum.get(value) ?? 0) + values[value]);
         }
       }
     }

@@ -47,6 +47,24 @@ describe('Buckets in a time zone', () => {
     expect(seen[1]).toBe('2026-03-29T01:00:00.000Z');
   });
 
+  it('should start each day at local midnight of the same local date, in odd zones too', () => {
+    const local = (ms: number, tz: string) =>
+      new Intl.DateTimeFormat('sv-SE', {
+        timeZone: tz,
+        dateStyle: 'short',
+        timeStyle: 'short',
+      }).format(ms); // "2026-03-29 00:00"
+    const zones = ['Asia/Kathmandu', 'Pacific/Chatham', 'Australia/Lord_Howe', 'America/St_Johns'];
+    for (const tz of zones) {
+      // Every ~7.3 days for 20 years: each DST change is near one of them.
+      for (let t = at('2010-01-01T00:00:00Z'); t < at('2030-01-01T00:00:00Z'); t += 631_000_000) {
+        const start = bucketStart(t, 'day', tz);
+        expect(local(start, tz)).toBe(`${local(t, tz).slice(0, 10)} 00:00`);
+        expect(start).toBeLessThanOrEqual(t);
+      }
+    }
+  });
+
   it('should know real zones only', () => {
     expect(isTimeZone('Europe/Berlin')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);

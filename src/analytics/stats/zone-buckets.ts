@@ -36,15 +36,36 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+/** Offsets already looked up, by zone and minute: every stats query meets the same bucket starts. */
+const offsets = new Map<string, number>();
+const OFFSETS_KEPT = 100_000;
+
+/** The zone's offset (ms) at a whole minute; `format` and its numbers cost half formatToParts. */
+function offsetAt(minute: number, tz: string): number {
+  const key = `${tz} ${minute}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    // en-US with h23: month, day, year, hour, minute, in that order.
+    const [mo, d, y, h, mi] = formatterOf(tz).format(minute).match(/\d+/g)!.map(Number);
+    offset = Date.UTC(y, mo - 1, d, h, mi) - minute;
+    if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** The wall-clock time in `tz` at instant `ms`, and the zone's offset there (ms). */
 function wallClock(ms: number, tz: string): Local & { offset: number } {
-  const parts: Record<string, number> = {};
-  for (const p of formatterOf(tz).formatToParts(new Date(ms))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  const asUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute);
-  const offset = asUtc - (ms - (ms % 60_000));
-  return { y: parts.year, m: parts.month, d: parts.day, h: parts.hour, offset };
+  const minute = ms - (ms % 60_000);
+  const offset = offsetAt(minute, tz);
+  const local = new Date(minute + offset);
+  return {
+    y: local.getUTCFullYear(),
+    m: local.getUTCMonth() + 1,
+    d: local.getUTCDate(),
+    h: local.getUTCHours(),
+    offset,
+  };
 }
 
 /** The instant at which the wall clock in `tz` shows `local` (the earlier one in a DST fold). */
