@@ -186,8 +186,10 @@ export class LinksRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  async addClicks(id: number, n: number): Promise<void> {
-    await this.repo.increment({ id }, 'clicks', n);
+  /** `n` more visits for each of these links, in one statement. */
+  async addClicks(ids: number[], n: number): Promise<void> {
+    const set = ids.map(() => '?').join(',');
+    await this.repo.query(`UPDATE links SET clicks = clicks + ? WHERE id IN (${set})`, [n, ...ids]);
   }
 
   private async writeTags(repo: Repository<Link>, id: number, tagIds: number[], replace: boolean) {

@@ -117,5 +117,22 @@ describe('Short links', () => {
       const link = await t.api().get(`/api/v1/links/${res.body.data.id}`).set(a.auth);
       expect(link.body.data.clicks).toBe(3);
     });
+
+    it('should write the counts of several links in one flush, each its own', async () => {
+      const visits = { 'count-a': 2, 'count-b': 1, 'count-c': 1, 'count-d': 0 };
+      const ids: Record<string, number> = {};
+      for (const slug of Object.keys(visits)) {
+        const res = await shorten({ target_url: `https://example.com/${slug}`, custom_slug: slug });
+        ids[slug] = res.body.data.id;
+      }
+      for (const [slug, n] of Object.entries(visits)) {
+        for (let i = 0; i < n; i++) await visit(slug).expect(302);
+      }
+      await t.app.get(ClickBuffer).flush();
+      for (const [slug, n] of Object.entries(visits)) {
+        const link = await t.api().get(`/api/v1/links/${ids[slug]}`).set(a.auth);
+        expect([slug, link.body.data.clicks]).toEqual([slug, n]);
+      }
+    });
   });
 });
