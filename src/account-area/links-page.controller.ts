@@ -5,7 +5,7 @@ import { DomainsService } from '../domains/domains.service';
 import { CreateLinkDto } from '../links/dto/create-link.dto';
 import { createInput } from '../links/dto/to-input';
 import { LinksService } from '../links/links.service';
-import { LINK_SORTS } from '../links/links.repository';
+import { LINK_SORTS } from '../links/link-filter';
 import { TagsService } from '../tags/tags.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';

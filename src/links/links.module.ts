@@ -15,6 +15,7 @@ import { FastRedirectPath } from './visits/fast-redirect-path';
 import { LinkPasswordCookie } from './visits/link-password';
 import { LinkPasswordThrottle } from './visits/link-password-throttle';
 import { RedirectCache } from './visits/redirect-cache';
+import { RedirectCacheRefresher } from './visits/redirect-cache-refresher';
 import { VisitsService } from './visits/visits.service';
 
 /**
@@ -35,6 +36,7 @@ import { VisitsService } from './visits/visits.service';
     LinksService,
     LinkBlocks,
     RedirectCache,
+    RedirectCacheRefresher,
     ClickBuffer,
     LinkPasswordCookie,
     LinkPasswordThrottle,

@@ -6,6 +6,7 @@ import { containsPattern } from '../common/like';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { Link, LinkKind } from './link.entity';
+import { LinkFilter } from './link-filter';
 
 export type NewLink = Omit<
   Link,
@@ -17,20 +18,6 @@ export type LinkChanges = Partial<
     'targetUrl' | 'title' | 'passwordHash' | 'expireAt' | 'expirationRedirectUrl' | 'redirectCode'
   >
 >;
-
-export interface LinkFilter {
-  tagId?: number;
-  domainId?: number;
-  kind?: LinkKind;
-  q?: string;
-  /** Only the links made as QR codes. */
-  qrCode?: boolean;
-  /** newest first (default), oldest first, or most visited first. */
-  sort?: LinkSort;
-}
-
-export const LINK_SORTS = ['newest', 'oldest', 'visits'] as const;
-export type LinkSort = (typeof LINK_SORTS)[number];
 
 /** The only owner of `links` and `link_tags`. */
 @Injectable()
@@ -75,7 +62,6 @@ export class LinksRepository {
     return this.repo.countBy({ accountId, qrCode: true });
   }
 
-  /** The public lookup of the redirect path: one indexed row, no joins. */
   countByDomain(domainId: number): Promise<number> {
     return this.repo.countBy({ domainId });
   }
@@ -112,8 +98,14 @@ export class LinksRepository {
     return links;
   }
 
+  /** The public lookup of the redirect path: one indexed row, no joins. */
   getBySlug(domainId: number, slug: string): Promise<Link | null> {
     return this.repo.findOneBy({ domainId, slug });
+  }
+
+  /** The links with these ids that still exist (the redirect cache reads again what it holds). */
+  getByIds(ids: number[]): Promise<Link[]> {
+    return this.repo.findBy({ id: In(ids) });
   }
 
   /** The account's links with these ids, with their tags, in the order of `ids`. */

@@ -1,5 +1,7 @@
 import { DomainsService } from '../../src/domains/domains.service';
+import { DataSource } from 'typeorm';
 import { FastRedirectPath } from '../../src/links/visits/fast-redirect-path';
+import { RedirectCacheRefresher } from '../../src/links/visits/redirect-cache-refresher';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { HOST, inSeconds } from '../utils/requests';
@@ -95,5 +97,61 @@ describe('The fast redirect path', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  describe('read again before its TTL ends (refresh-ahead)', () => {
+    // The TTL is 60 s: entries served since they were read are due at 30 s.
+    const refresh = () => t.app.get(RedirectCacheRefresher).refresh();
+    /** A change no instance was told about (a lost invalidation). */
+    const behindItsBack = (sql: string, id: number) => t.app.get(DataSource).query(sql, [id]);
+
+    it('should keep serving a link in use past the TTL, with what the database says', async () => {
+      const { id, slug } = await shorten({ target_url: 'https://example.com/r1' });
+      await visit(slug).expect(302);
+      expect(await fastHits(() => visit(slug).expect(302))).toBe(1);
+      await behindItsBack(
+        "UPDATE links SET target_url = 'https://example.com/r2' WHERE id = ?",
+        id,
+      );
+      t.clock.advance(31_000);
+      await refresh();
+      let location = '';
+      const hits = await fastHits(
+        async () => (location = (await visit(slug).expect(302)).headers.location),
+      );
+      expect([hits, location]).toEqual([1, 'https://example.com/r2']);
+      t.clock.advance(40_000); // past the first read's TTL, not the second's
+      expect(await fastHits(() => visit(slug).expect(302))).toBe(1);
+    });
+
+    it('should drop what the database no longer has, or no longer lets it serve', async () => {
+      const gone = await shorten({ target_url: 'https://example.com/gone' });
+      const locked = await shorten({ target_url: 'https://example.com/locked' });
+      for (const l of [gone, locked]) {
+        await visit(l.slug).expect(302);
+        expect(await fastHits(() => visit(l.slug).expect(302))).toBe(1);
+      }
+      await behindItsBack('DELETE FROM links WHERE id = ?', gone.id);
+      await behindItsBack("UPDATE links SET blocked_reason = 'spam' WHERE id = ?", locked.id);
+      t.clock.advance(31_000);
+      await refresh();
+      expect(await fastHits(() => visit(gone.slug).expect(404))).toBe(0);
+      expect(await fastHits(() => visit(locked.slug).expect(410))).toBe(0);
+    });
+
+    it('should leave an entry nobody used since it was read to lapse', async () => {
+      const { id, slug } = await shorten({ target_url: 'https://example.com/idle' });
+      await visit(slug).expect(302); // read and cached, never served from the cache
+      const sql = "UPDATE links SET target_url = 'https://example.com/idle2' WHERE id = ?";
+      await behindItsBack(sql, id);
+      t.clock.advance(31_000);
+      await refresh();
+      t.clock.advance(30_000);
+      let location = '';
+      const hits = await fastHits(
+        async () => (location = (await visit(slug).expect(302)).headers.location),
+      );
+      expect([hits, location]).toEqual([0, 'https://example.com/idle2']);
+    });
   });
 });

@@ -8,7 +8,6 @@ const entry = (linkId: number) => ({
   accountId: 1,
   location: `https://x/${linkId}`,
   status: 302,
-  expireAtMs: null,
 });
 const published: string[] = [];
 const redis = {
@@ -62,5 +61,64 @@ describe('RedirectCache', () => {
     const cache = cacheOf(0);
     cache.set(1, 'a', entry(1), null);
     expect(cache.get(1, 'a')).toBeUndefined();
+  });
+
+  describe('refresh-ahead', () => {
+    let now = 0;
+    const clock = { now: () => now } as Clock;
+    const cache = () =>
+      new RedirectCache(
+        { REDIRECT_CACHE_SIZE: 10, REDIRECT_CACHE_TTL_SECONDS: 60 } as Env,
+        redis,
+        clock,
+      );
+    beforeEach(() => (now = 1_000_000));
+
+    it('should find the entries served since read, once past half their TTL', () => {
+      const c = cache();
+      c.set(1, 'used', entry(1), null);
+      c.set(1, 'idle', entry(2), null);
+      c.set(1, 'ends', entry(3), new Date(now + 40_000)); // its link expires before the TTL
+      for (const slug of ['used', 'ends']) c.get(1, slug);
+      now += 29_000;
+      expect(c.due()).toEqual([]);
+      now += 2_000;
+      expect(c.due().map((d) => [d.domainId, d.slug, d.entry.linkId])).toEqual([[1, 'used', 1]]);
+    });
+
+    it('should renew an entry with what was read, or drop it', () => {
+      const c = cache();
+      c.set(2, 'a/b', entry(1), null);
+      c.set(2, 'c', entry(2), null);
+      c.get(2, 'a/b');
+      c.get(2, 'c');
+      now += 31_000;
+      const [ab, cc] = c.due();
+      expect([ab.slug, cc.slug]).toEqual(['a/b', 'c']);
+      c.renew(ab, { ...entry(1), location: 'https://x/new' }, null);
+      c.renew(cc, null, null);
+      expect(c.get(2, 'a/b')).toMatchObject({
+        location: 'https://x/new',
+        validUntilMs: now + 60_000,
+      });
+      expect(c.get(2, 'c')).toBeUndefined();
+      expect(c.due()).toEqual([]); // read just now
+    });
+
+    it('should leave alone an entry invalidated or replaced while its link was read', () => {
+      const c = cache();
+      c.set(1, 'x', entry(1), null);
+      c.set(1, 'y', entry(2), null);
+      c.get(1, 'x');
+      c.get(1, 'y');
+      now += 31_000;
+      const [x, y] = c.due();
+      c.invalidate(1, 'x');
+      c.set(1, 'y', { ...entry(2), location: 'https://x/newer' }, null);
+      c.renew(x, entry(1), null);
+      c.renew(y, { ...entry(2), location: 'https://x/older' }, null);
+      expect(c.get(1, 'x')).toBeUndefined();
+      expect(c.get(1, 'y')?.location).toBe('https://x/newer');
+    });
   });
 });

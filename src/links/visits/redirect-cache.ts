@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { Env } from '../../config/env';
 import { RedisService } from '../../redis/redis.service';
+import { Link } from '../link.entity';
 
 export interface CachedRedirect {
   linkId: number;
@@ -14,6 +15,41 @@ export interface CachedRedirect {
   validUntilMs: number;
 }
 
+/** What the cache keeps while its link is read again (refresh-ahead). */
+interface Entry extends CachedRedirect {
+  /** When the link was last read from the database. */
+  readAtMs: number;
+  /** Served since then: only such entries are worth reading again before they lapse. */
+  used: boolean;
+}
+
+/** An entry due to be read again, as `due` found it. */
+export interface DueEntry {
+  domainId: number;
+  slug: string;
+  entry: CachedRedirect;
+}
+
+/** What the cache keeps of a link, or null when a visit to it must go through the framework. */
+export function cacheableRedirect(
+  link: Pick<
+    Link,
+    'id' | 'accountId' | 'kind' | 'targetUrl' | 'redirectCode' | 'passwordHash' | 'blockedReason'
+  > & { expireAt: Date | null },
+  now: number,
+): Omit<CachedRedirect, 'validUntilMs'> | null {
+  if (link.kind !== 'redirect' || !link.targetUrl || link.passwordHash || link.blockedReason) {
+    return null;
+  }
+  if (link.expireAt && link.expireAt.getTime() <= now) return null;
+  return {
+    linkId: link.id,
+    accountId: link.accountId,
+    location: link.targetUrl,
+    status: link.redirectCode,
+  };
+}
+
 const CHANNEL = 'linkdrop:redirect-cache:invalidate';
 
 /**
@@ -23,7 +59,7 @@ const CHANNEL = 'linkdrop:redirect-cache:invalidate';
  */
 @Injectable()
 export class RedirectCache {
-  private readonly entries = new Map<string, CachedRedirect>();
+  private readonly entries = new Map<string, Entry>();
   private readonly max: number;
   readonly ttlMs: number;
   /** Look-ups since start, for the metrics' hit ratio. */
@@ -50,6 +86,7 @@ export class RedirectCache {
     if (hit) {
       this.entries.delete(key);
       this.entries.set(key, hit);
+      hit.used = true;
       this.hits++;
     } else {
       this.misses++;
@@ -65,10 +102,11 @@ export class RedirectCache {
   ) {
     if (this.max === 0) return;
     const key = RedirectCache.key(domainId, slug);
-    const ttlEnd = this.clock.now() + this.ttlMs;
+    const readAtMs = this.clock.now();
+    const ttlEnd = readAtMs + this.ttlMs;
     const validUntilMs = expireAt ? Math.min(expireAt.getTime(), ttlEnd) : ttlEnd;
     this.entries.delete(key);
-    this.entries.set(key, { ...value, validUntilMs });
+    this.entries.set(key, { ...value, validUntilMs, readAtMs, used: false });
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 
@@ -77,6 +115,34 @@ export class RedirectCache {
     const key = RedirectCache.key(domainId, slug);
     this.entries.delete(key);
     this.redis.publish(CHANNEL, key);
+  }
+
+  /**
+   * Entries served since they were read and past half their TTL (not ones that end sooner with
+   * their link's expiry): read again in time, a link in use never has to go through the
+   * framework again, and no burst of such trips follows a minute after a busy start.
+   */
+  due(): DueEntry[] {
+    const halfway = this.clock.now() - this.ttlMs / 2;
+    const due: DueEntry[] = [];
+    for (const [key, entry] of this.entries) {
+      if (!entry.used || entry.readAtMs > halfway) continue;
+      if (entry.validUntilMs !== entry.readAtMs + this.ttlMs) continue;
+      const slash = key.indexOf('/');
+      due.push({ domainId: Number(key.slice(0, slash)), slug: key.slice(slash + 1), entry });
+    }
+    return due;
+  }
+
+  /**
+   * What the database now says of a due entry's link (null: no longer cacheable there). An
+   * entry invalidated or replaced meanwhile is left alone: the answer may predate that change.
+   */
+  renew(due: DueEntry, value: Omit<CachedRedirect, 'validUntilMs'> | null, expireAt: Date | null) {
+    const key = RedirectCache.key(due.domainId, due.slug);
+    if (this.entries.get(key) !== due.entry) return;
+    if (value) this.set(due.domainId, due.slug, value, expireAt);
+    else this.entries.delete(key);
   }
 
   get size(): number {

@@ -13,7 +13,7 @@ import { LinksRepository } from '../links.repository';
 import { ClickBuffer } from './click-buffer';
 import { LinkPasswordCookie } from './link-password';
 import { LinkPasswordThrottle } from './link-password-throttle';
-import { RedirectCache } from './redirect-cache';
+import { cacheableRedirect, RedirectCache } from './redirect-cache';
 
 export interface VisitRequest {
   host: string | undefined;
@@ -81,19 +81,8 @@ export class VisitsService {
       this.recorder.record(captureVisit(link, r.headers, r.remoteAddress, r.url, this.clock.now()));
     }
     if (link.kind !== 'redirect') return { type: 'content', link };
-    if (!link.passwordHash) {
-      this.cache.set(
-        link.domainId,
-        link.slug,
-        {
-          linkId: link.id,
-          accountId: link.accountId,
-          location: link.targetUrl!,
-          status: link.redirectCode,
-        },
-        link.expireAt,
-      );
-    }
+    const cacheable = cacheableRedirect(link, this.clock.now());
+    if (cacheable) this.cache.set(link.domainId, link.slug, cacheable, link.expireAt);
     return { type: 'redirect', status: link.redirectCode, location: link.targetUrl! };
   }
 
