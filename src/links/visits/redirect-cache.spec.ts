@@ -65,7 +65,7 @@ describe('RedirectCache', () => {
 
   describe('refresh-ahead', () => {
     let now = 0;
-    const clock = { now: () => now } as Clock;
+    const clock = { now: () => now };
     const cache = () =>
       new RedirectCache(
         { REDIRECT_CACHE_SIZE: 10, REDIRECT_CACHE_TTL_SECONDS: 60 } as Env,
