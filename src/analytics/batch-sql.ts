@@ -22,6 +22,18 @@ export function atValue(db: SqlRunner, at: Date): Date | string {
 
 export const marks = (n: number) => Array<string>(n).fill('?').join(',');
 
+/**
+ * `(a, b) IN (...)` for n exact keys, each one index seek. An IN list per column would make the
+ * database try every combination (400 shares by 400 visitors: 160,000 seeks, and rows nobody
+ * asked for). SQLite takes the row values from a VALUES list, MySQL from a list of tuples.
+ */
+export function keysIn(db: SqlRunner, columns: string[], n: number): string {
+  const list = Array<string>(n)
+    .fill(`(${marks(columns.length)})`)
+    .join(',');
+  return `(${columns.join(', ')}) IN (${db.mysql ? '' : 'VALUES '}${list})`;
+}
+
 export async function insert(
   db: SqlRunner,
   table: string,

@@ -1,4 +1,4 @@
-import { insert, KEYS_PER_SELECT, marks, Row, SqlRunner } from './batch-sql';
+import { insert, KEYS_PER_SELECT, keysIn, Row, SqlRunner } from './batch-sql';
 import { mergeRollup, RollupRow, rollupKey, tallyFromJson, tallyToJson } from './rollup';
 
 /**
@@ -9,13 +9,13 @@ export async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<vo
   const stored = new Map<string, RollupRow>();
   for (let i = 0; i < rows.length; i += KEYS_PER_SELECT) {
     const chunk = rows.slice(i, i + KEYS_PER_SELECT);
-    const links = [...new Set(chunk.map((d) => d.linkId))];
-    const starts = [...new Set(chunk.map((d) => d.start))];
+    // The whole key: with the share alone, every hour the share ever had was read.
     const sql =
       'SELECT link_id, span, start, bot, account_id, visits, uniques, quarters, counts ' +
-      `FROM visit_rollups WHERE link_id IN (${marks(links.length)}) ` +
-      `AND start IN (${marks(starts.length)})${db.mysql ? ' FOR UPDATE' : ''}`;
-    for (const r of (await db.query(sql, [...links, ...starts])) as Row[]) {
+      `FROM visit_rollups WHERE ${keysIn(db, ['link_id', 'span', 'start', 'bot'], chunk.length)}` +
+      (db.mysql ? ' FOR UPDATE' : '');
+    const keys = chunk.flatMap((d) => [d.linkId, d.span, d.start, +d.bot]);
+    for (const r of (await db.query(sql, keys)) as Row[]) {
       const row: RollupRow = {
         linkId: Number(r.link_id),
         accountId: Number(r.account_id),

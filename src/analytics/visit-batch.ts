@@ -1,4 +1,4 @@
-import { atValue, insert, KEYS_PER_SELECT, marks, Row, SqlRunner } from './batch-sql';
+import { atValue, insert, KEYS_PER_SELECT, keysIn, marks, Row, SqlRunner } from './batch-sql';
 import { dayOf, rollUp, VisitRow } from './rollup';
 import { addToRollups } from './rollup-writer';
 
@@ -108,12 +108,11 @@ async function firstVisitsOfDay(db: SqlRunner, rows: VisitRow[]): Promise<boolea
   for (const [day, dayRows] of byDay) {
     for (let i = 0; i < dayRows.length; i += KEYS_PER_SELECT) {
       const chunk = dayRows.slice(i, i + KEYS_PER_SELECT);
-      const links = [...new Set(chunk.map((r) => r.linkId))];
-      const hashes = [...new Set(chunk.map((r) => r.visitorHash))];
       const sql =
-        `SELECT link_id, visitor_hash FROM visitor_days WHERE day = ? ` +
-        `AND link_id IN (${marks(links.length)}) AND visitor_hash IN (${marks(hashes.length)})`;
-      for (const r of (await db.query(sql, [day, ...links, ...hashes])) as Row[]) {
+        'SELECT link_id, visitor_hash FROM visitor_days WHERE day = ? ' +
+        `AND ${keysIn(db, ['link_id', 'visitor_hash'], chunk.length)}`;
+      const keys = chunk.flatMap((r) => [r.linkId, r.visitorHash]);
+      for (const r of (await db.query(sql, [day, ...keys])) as Row[]) {
         known.add(`${day}|${Number(r.link_id)}|${String(r.visitor_hash)}`);
       }
     }
