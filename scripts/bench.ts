@@ -1,8 +1,8 @@
 /**
  * `npm run bench` (after `npm run build`): link creation on SQLite and MySQL, then the built
- * service on a temporary SQLite database with
- * 10,000 links against a bare node:http server answering the same redirects from a Map, in the
- * same run, each measured three times (medians). Prints requests/s, p99 and the ratio.
+ * service on a temporary SQLite database with 10,000 links against a bare node:http server
+ * answering the same redirects from a Map, in the same run, each measured three times (medians).
+ * Prints requests/s, p99 and the ratio; then the text page, analytics and upload runs.
  */
 import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +30,7 @@ const ROUNDS = 3;
 const ROUND_SECONDS = 10;
 const OURS = 3901;
 const BARE = 3902;
-/** A second instance on the same database with ANALYTICS_RECORD=true. */
+/** A second instance, on a copy of the same links, with ANALYTICS_RECORD=true. */
 const RECORDING = 3903;
 const root = join(__dirname, '..');
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, IsNull, Repository } from 'typeorm';
+import { marks } from '../analytics/batch-sql';
 import { insertedId } from '../common/db-values';
 import { containsPattern } from '../common/like';
 import { isUniqueViolation } from '../common/errors/unique-violation';
@@ -180,8 +181,8 @@ export class LinksRepository {
 
   /** `n` more visits for each of these links, in one statement. */
   async addClicks(ids: number[], n: number): Promise<void> {
-    const set = ids.map(() => '?').join(',');
-    await this.repo.query(`UPDATE links SET clicks = clicks + ? WHERE id IN (${set})`, [n, ...ids]);
+    const sql = `UPDATE links SET clicks = clicks + ? WHERE id IN (${marks(ids.length)})`;
+    await this.repo.query(sql, [n, ...ids]);
   }
 
   private async writeTags(repo: Repository<Link>, id: number, tagIds: number[], replace: boolean) {

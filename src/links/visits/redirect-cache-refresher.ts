@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../../common/clock';
+import { Link } from '../link.entity';
 import { LinksRepository } from '../links.repository';
 import { cacheableRedirect, RedirectCache } from './redirect-cache';
 
@@ -45,7 +46,7 @@ export class RedirectCacheRefresher implements OnModuleInit, OnModuleDestroy {
     const due = this.cache.due();
     for (let i = 0; i < due.length; i += CHUNK) {
       const part = due.slice(i, i + CHUNK);
-      let found;
+      let found: Link[];
       try {
         found = await this.links.getByIds(part.map((d) => d.entry.linkId));
       } catch (e) {

@@ -32,10 +32,7 @@ export interface DueEntry {
 
 /** What the cache keeps of a link, or null when a visit to it must go through the framework. */
 export function cacheableRedirect(
-  link: Pick<
-    Link,
-    'id' | 'accountId' | 'kind' | 'targetUrl' | 'redirectCode' | 'passwordHash' | 'blockedReason'
-  > & { expireAt: Date | null },
+  link: Link,
   now: number,
 ): Omit<CachedRedirect, 'validUntilMs'> | null {
   if (link.kind !== 'redirect' || !link.targetUrl || link.passwordHash || link.blockedReason) {
