@@ -4,6 +4,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { urlencoded } from 'express';
 import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
+import { EnvelopeExpressAdapter } from './common/envelope-adapter';
 import { AppLogger } from './common/logging/app-logger';
 import { httpLogOptions, prettyLogs } from './common/logging/pino-options';
 import pinoHttp from 'pino-http';
@@ -27,7 +28,7 @@ export const createLogger = (env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>) =>
   });
 
 /**
- * What NestFactory.create needs besides the module: body parsing is set up by configureApp, and
+ * What NestFactory.create needs besides the module and the adapter (EnvelopeExpressAdapter): body parsing is set up by configureApp, and
  * logs wait for pino (configureApp) so that even the first lines have its format.
  */
 export const appOptions = () => ({ bodyParser: false, bufferLogs: true });
@@ -36,6 +37,7 @@ export const appOptions = () => ({ bodyParser: false, bufferLogs: true });
 export async function createApp(env: Env): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
     AppModule.forRoot(env),
+    new EnvelopeExpressAdapter(),
     appOptions(),
   );
   return configureApp(app, env);

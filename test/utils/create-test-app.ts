@@ -8,6 +8,7 @@ import request from 'supertest';
 import { AppModule } from '../../src/app.module';
 import { appOptions, configureApp } from '../../src/app.setup';
 import { Clock } from '../../src/common/clock';
+import { EnvelopeExpressAdapter } from '../../src/common/envelope-adapter';
 import { Env } from '../../src/config/env';
 import { validateEnv } from '../../src/config/validate-env';
 import { dropDatabase, freshDatabaseUrl } from './test-database';
@@ -56,7 +57,10 @@ export async function createTestApp(
   if (options.override) builder = options.override(builder);
   const moduleRef = await builder.compile();
   const app = configureApp(
-    moduleRef.createNestApplication<NestExpressApplication>(appOptions()),
+    moduleRef.createNestApplication<NestExpressApplication>(
+      new EnvelopeExpressAdapter(),
+      appOptions(),
+    ),
     env,
   );
   await app.init();

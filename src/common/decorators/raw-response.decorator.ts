@@ -1,5 +1,27 @@
-import { SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  CanActivate,
+  ExecutionContext,
+  SetMetadata,
+  UseGuards,
+} from '@nestjs/common';
+import type { Response } from 'express';
 
 export const RAW_RESPONSE = 'linkdrop:raw-response';
+
+const RAW = Symbol('linkdrop:raw-response');
+
+/** Tells the adapter (EnvelopeExpressAdapter) that this answer is the handler's own. */
+class MarkRawResponse implements CanActivate {
+  canActivate(ctx: ExecutionContext): boolean {
+    (ctx.switchToHttp().getResponse<Response>().locals as Record<symbol, boolean>)[RAW] = true;
+    return true;
+  }
+}
+
 /** The handler writes its own answer (redirects, pages, plain text, legacy shapes): no envelope. */
-export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);
+export const RawResponse = () =>
+  applyDecorators(SetMetadata(RAW_RESPONSE, true), UseGuards(MarkRawResponse));
+
+export const isRawResponse = (res: Response): boolean =>
+  (res.locals as Record<symbol, boolean | undefined>)[RAW] === true;
