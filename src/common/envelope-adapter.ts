@@ -11,13 +11,13 @@ import { successEnvelope } from './envelope';
  * request's time on Node 20 (see README, Performance).
  */
 export class EnvelopeExpressAdapter extends ExpressAdapter {
-  override reply(response: Response, body: unknown, statusCode?: number) {
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
     // A download (CSV...) is its own answer. `code` is the status the handler left, as before
     // Nest applies the route's own (@HttpCode).
     const enveloped =
       body instanceof StreamableFile || isRawResponse(response)
         ? body
         : successEnvelope(response.statusCode, body ?? null);
-    return super.reply(response, enveloped, statusCode);
+    return super.reply(response, enveloped, statusCode) as unknown;
   }
 }
