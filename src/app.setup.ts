@@ -6,8 +6,8 @@ import { SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { EnvelopeExpressAdapter } from './common/envelope-adapter';
 import { AppLogger } from './common/logging/app-logger';
-import { httpLogOptions, prettyLogs } from './common/logging/pino-options';
-import pinoHttp from 'pino-http';
+import { prettyLogs } from './common/logging/pino-options';
+import { requestLog } from './common/logging/request-log';
 import { mapBodyParserErrors } from './common/middleware/body-parser-errors';
 import { rejectLoneSurrogates, verifyJsonDepth } from './common/middleware/json-limits';
 import { apiCors, securityHeaders } from './common/middleware/security';
@@ -51,7 +51,7 @@ export function configureApp(app: NestExpressApplication, env: Env): NestExpress
   const logger = app.get(AppLogger);
   app.useLogger(logger);
   // First, so a request's line times all of it and carries its id.
-  app.use(pinoHttp(httpLogOptions(logger.pino)));
+  app.use(requestLog(logger.pino));
   app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(securityHeaders());

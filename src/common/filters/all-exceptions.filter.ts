@@ -109,7 +109,7 @@ const wantsHtml = (req: Request) =>
   !req.path.startsWith('/health') &&
   (req.headers.accept ?? '').includes('text/html');
 
-/** The request in a log line: method, redacted URL, and pino-http's request id. */
+/** The request in a log line: method, redacted URL, and requestLog's request id. */
 const describe = (req: Request) => {
   const id = (req as Request & { id?: unknown }).id;
   return `${req.method} ${redactUrl(req.originalUrl)}${typeof id === 'string' ? ` request_id=${id}` : ''}`;

@@ -12,7 +12,7 @@ const CHATTER = new Set([
 
 /**
  * Nest's logger interface over pino. No request context travels with it (that would take an
- * AsyncLocalStorage, whose hooks cost the redirect path a fifth of its throughput): pino-http
+ * AsyncLocalStorage, whose hooks cost the redirect path a fifth of its throughput): requestLog
  * writes each request's line with its id, and the exception filter names the id itself.
  */
 export class AppLogger implements LoggerService {
