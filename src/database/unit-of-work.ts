@@ -53,18 +53,30 @@ export class UnitOfWork {
   }
 
   async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
+    return this.retried(async () => {
       let tx!: Tx;
+      const result = await this.inTurn(() => this.db.transaction((em) => work((tx = new Tx(em)))));
+      // Outside the turn: what runs after commit may open transactions of its own.
+      await tx.runAfterCommit();
+      return result;
+    });
+  }
+
+  /**
+   * One write that is whole by itself (a single statement), without BEGIN and COMMIT: on SQLite
+   * it still takes its turn, or it would land inside another request's open transaction.
+   */
+  alone<T>(write: () => Promise<T>): Promise<T> {
+    return this.retried(() => this.inTurn(write));
+  }
+
+  private async retried<T>(attempt: () => Promise<T>): Promise<T> {
+    for (let n = 1; ; n++) {
       try {
-        const result = await this.inTurn(() =>
-          this.db.transaction((em) => work((tx = new Tx(em)))),
-        );
-        // Outside the turn: what runs after commit may open transactions of its own.
-        await tx.runAfterCommit();
-        return result;
+        return await attempt();
       } catch (e) {
-        if (attempt >= ATTEMPTS || !isTransientDbError(e)) throw e;
-        await new Promise((r) => setTimeout(r, 5 * attempt + Math.random() * 20));
+        if (n >= ATTEMPTS || !isTransientDbError(e)) throw e;
+        await new Promise((r) => setTimeout(r, 5 * n + Math.random() * 20));
       }
     }
   }

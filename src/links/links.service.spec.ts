@@ -21,7 +21,10 @@ function setup() {
     getOwned: jest.fn(),
   };
   const tx = new Tx({} as never);
-  const uow = { run: jest.fn(async (work: (t: Tx) => Promise<unknown>) => work(tx)) };
+  const uow = {
+    run: jest.fn(async (work: (t: Tx) => Promise<unknown>) => work(tx)),
+    alone: jest.fn(async (write: () => Promise<unknown>) => write()),
+  };
   const events = { emitAsync: jest.fn().mockResolvedValue([]) };
   const cache = { invalidate: jest.fn() };
   const domains = {
@@ -34,7 +37,13 @@ function setup() {
       Promise.resolve((ids ?? []).map((id) => ({ id }))),
     ),
   };
-  const usage = { countCreation: jest.fn().mockResolvedValue(undefined) };
+  const usage = {
+    countCreation: jest.fn().mockResolvedValue(undefined),
+    countsInTransaction: jest.fn(
+      (o: { usageLimits: object }) => Object.keys(o.usageLimits).length > 0,
+    ),
+    countDone: jest.fn(),
+  };
   const service = new LinksService(
     repo as unknown as LinksRepository,
     domains as unknown as DomainsService,
@@ -104,6 +113,27 @@ describe('LinksService', () => {
     expect(repo.insert.mock.calls[1][2]).toBe(callerTx);
     expect(usage.countCreation).toHaveBeenLastCalledWith(owner, 'qrcode', callerTx);
     expect(uow.run).toHaveBeenCalledTimes(1);
+  });
+
+  it('should write a link alone as one insert, counted once written, unless a limit counts it', async () => {
+    const { service, repo, uow, usage } = setup();
+    repo.insert.mockResolvedValue(1);
+    await service.create(owner, redirect);
+    expect(uow.alone).toHaveBeenCalledTimes(1);
+    expect(uow.run).not.toHaveBeenCalled();
+    expect(repo.insert.mock.calls[0][2]).toBeUndefined();
+    expect(usage.countDone).toHaveBeenCalledWith(owner, 'link');
+    expect(usage.countCreation).not.toHaveBeenCalled();
+    // A refused insert (a taken custom slug) counts nothing.
+    repo.insert.mockResolvedValue(null);
+    await expect(service.create(owner, { ...redirect, customSlug: 'x' })).rejects.toThrow();
+    expect(usage.countDone).toHaveBeenCalledTimes(1);
+    // A plan that limits links counts in the transaction, with the link.
+    repo.insert.mockResolvedValue(2);
+    const limited = { id: 1, usageLimits: { link_day: 5 } };
+    await service.create(limited, redirect);
+    expect(uow.run).toHaveBeenCalledTimes(1);
+    expect(usage.countCreation).toHaveBeenCalledWith(limited, 'link', expect.any(Tx));
   });
 
   it("should remove a link's content through its kind's event, in the same transaction", async () => {

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { VisitCounts } from '../analytics/visit-counts';
-import { hashPassword } from '../auth/password';
 import { Clock } from '../common/clock';
 import { DomainError, notFound } from '../common/errors/domain-error';
 import { isReservedSlug } from '../common/slug';
@@ -10,7 +9,7 @@ import { DomainsService } from '../domains/domains.service';
 import { TagsService } from '../tags/tags.service';
 import { LinkDto, ShortLinkDto } from './dto/link.dto';
 import { linkRemoving, LinkRemoving } from './link-events';
-import { normalizeUrl, toExpiry } from './link-values';
+import { newLinkValues } from './link-values';
 import { Link, LinkKind } from './link.entity';
 import { LinkInput, LinkRef, LinkUpdate, PreparedLinkUpdate, usageMetricOf } from './link-input';
 import { LinkFilter } from './link-filter';
@@ -48,26 +47,14 @@ export class LinksService {
       throw new DomainError(400, 'slug_reserved', `The slug "${input.customSlug}" is reserved`);
     }
     const tagIds = (await this.tags.resolveOwned(accountId, input.tagIds)).map((t) => t.id);
-    const values = {
-      accountId,
-      domainId: domain.id,
-      kind: input.kind,
-      targetUrl: input.targetUrl === null ? null : normalizeUrl(input.targetUrl),
-      title: input.title ?? null,
-      passwordHash: input.password ? await hashPassword(input.password) : null,
-      expireAt: toExpiry(input.expireAt, this.clock.now()) ?? null,
-      expirationRedirectUrl: input.expirationRedirectUrl
-        ? normalizeUrl(input.expirationRedirectUrl)
-        : null,
-      redirectCode: input.redirectCode ?? 302,
-      qrCode: input.qrCode ?? false,
-    };
-    const insert = async (t: Tx): Promise<ShortLinkDto> => {
+    const values = await newLinkValues(accountId, domain.id, input, this.clock.now());
+    const metric = usageMetricOf(input);
+    const insert = async (t?: Tx): Promise<ShortLinkDto> => {
       for (let attempt = 0; ; attempt++) {
         const slug = input.customSlug ?? this.randomSlugs.next(attempt);
         const id = await this.links.insert({ ...values, slug }, tagIds, t);
         if (id !== null) {
-          await this.usage.countCreation(owner, usageMetricOf(input), t);
+          if (t) await this.usage.countCreation(owner, metric, t);
           const short_url = this.domains.shortUrl(domain.id, slug);
           return { id, slug, custom_slug: input.customSlug ?? '', short_url };
         }
@@ -76,8 +63,15 @@ export class LinksService {
         }
       }
     };
+    if (tx) return insert(tx);
+    // A link alone, that no limit counts exactly, is one INSERT: no transaction needed.
+    if (!tagIds.length && !this.usage.countsInTransaction(owner, metric)) {
+      const link = await this.uow.alone(() => insert());
+      this.usage.countDone(owner, metric);
+      return link;
+    }
     // One transaction: the tags and the usage counters go with the link, or nothing does.
-    return tx ? insert(tx) : this.uow.run(insert);
+    return this.uow.run(insert);
   }
 
   async list(

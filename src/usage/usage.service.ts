@@ -24,15 +24,17 @@ const NOUNS: Record<UsageMetric, string> = {
 };
 
 /**
- * Per-account day and month counters (S.EE's `/usage`) and the plan limits on them. Creations are
- * counted in the transaction that creates, so a refused or failed one counts nothing. API calls
- * are too many to write one by one: they are added up here and written every second, so with
- * several instances a limit may be overrun by what the others served in that second.
+ * Per-account day and month counters (S.EE's `/usage`) and the plan limits on them. A creation the
+ * plan limits is counted in the transaction that creates, so a refused or failed one counts
+ * nothing. API calls, and creations the plan does not limit, are added up here once they have
+ * happened and written every second (a creation then needs no transaction of its own); with
+ * several instances an API call limit may be overrun by what the others served in that second.
  */
 @Injectable()
 export class UsageService implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger(UsageService.name);
-  private pending = new Map<number, number>();
+  /** Counts not yet written, by account and metric. */
+  private pending = new Map<number, Partial<Record<UsageMetric, number>>>();
   private readonly known = new Map<number, KnownApiCalls>();
   private timer?: NodeJS.Timeout;
   private prunedMonth = '';
@@ -52,14 +54,27 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     await this.flush();
   }
 
-  /** Counts one creation in `tx`; past a limit it throws, and the transaction takes it back. */
+  /** Counts a creation in `tx`: past a limit it throws (the transaction takes it back). */
   async countCreation(owner: UsageOwner, metric: UsageMetric, tx: Tx): Promise<void> {
+    if (!this.limited(owner, metric)) {
+      tx.afterCommit(() => this.countDone(owner, metric));
+      return;
+    }
     const keys = periodKeys(new Date(this.clock.now()));
-    // Without a limit on this metric, the new totals need not be read back.
-    const limited = this.limited(owner, metric);
-    const periods = [keys.day, keys.month];
-    const [day, month] = await this.counters.add(owner.id, metric, periods, 1, tx, limited);
-    if (limited) this.refuseOver(owner, metric, { day, month }, 0);
+    const [day, month] = await this.counters.add(owner.id, metric, [keys.day, keys.month], 1, tx);
+    this.refuseOver(owner, metric, { day, month }, 0);
+  }
+
+  /** True when a creation of `metric` must be counted in its transaction (the plan limits it). */
+  countsInTransaction(owner: UsageOwner, metric: UsageMetric): boolean {
+    return this.limited(owner, metric);
+  }
+
+  /** Counts a creation that has happened, that the plan does not limit (written within 1 s). */
+  countDone(owner: UsageOwner, metric: UsageMetric): void {
+    const counts = this.pending.get(owner.id) ?? {};
+    counts[metric] = (counts[metric] ?? 0) + 1;
+    this.pending.set(owner.id, counts);
   }
 
   /** Refuses a creation that would pass a limit, before any work (an upload's bytes). */
@@ -70,43 +85,65 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
 
   /** Counts one authenticated API call; refuses it past the plan's limits. */
   async countApiCall(owner: UsageOwner): Promise<void> {
-    const waiting = this.pending.get(owner.id) ?? 0;
     if (this.limited(owner, 'api')) {
+      const waiting = this.pending.get(owner.id)?.api ?? 0;
       const known = await this.knownApiCalls(owner.id);
       const counts = { day: known.counts.day + waiting, month: known.counts.month + waiting };
       this.refuseOver(owner, 'api', counts, 1);
     }
-    this.pending.set(owner.id, (this.pending.get(owner.id) ?? 0) + 1);
+    this.countDone(owner, 'api');
   }
 
-  /** Every counter of today and this month, API calls not yet written included. */
+  /** Every counter of today and this month, counts not yet written included. */
   async report(accountId: number): Promise<(metric: UsageMetric, p: UsagePeriod) => number> {
     const keys = periodKeys(new Date(this.clock.now()));
     const stored = await this.counters.get(accountId, [keys.day, keys.month]);
-    const waiting = this.pending.get(accountId) ?? 0;
-    return (metric, p) =>
-      (stored.get(`${metric}:${keys[p]}`) ?? 0) + (metric === 'api' ? waiting : 0);
+    const waiting = this.pending.get(accountId) ?? {};
+    return (metric, p) => (stored.get(`${metric}:${keys[p]}`) ?? 0) + (waiting[metric] ?? 0);
   }
 
-  /** Writes the API calls counted since the last flush. */
+  /** Writes the counts added up since the last flush. */
   async flush(): Promise<void> {
     if (this.pending.size === 0) return;
     const batch = this.pending;
     this.pending = new Map();
     const keys = periodKeys(new Date(this.clock.now()));
-    for (const [accountId, n] of batch) {
-      try {
-        const [day, month] = await this.counters.add(accountId, 'api', [keys.day, keys.month], n);
-        this.known.set(accountId, { day: keys.day, counts: { day, month } });
-      } catch (e) {
-        this.pending.set(accountId, (this.pending.get(accountId) ?? 0) + n);
-        this.log.warn(`API call counts wait for the database: ${(e as Error).message}`);
-        return;
+    const periods = [keys.day, keys.month];
+    for (const [accountId, counts] of batch) {
+      for (const [metric, n] of Object.entries(counts) as [UsageMetric, number][]) {
+        try {
+          // API call totals are read back: the limit check goes on from them.
+          const api = metric === 'api';
+          const [day, month] = await this.counters.add(
+            accountId,
+            metric,
+            periods,
+            n,
+            undefined,
+            api,
+          );
+          if (api) this.known.set(accountId, { day: keys.day, counts: { day, month } });
+          delete counts[metric];
+        } catch (e) {
+          this.requeue(batch);
+          this.log.warn(`Usage counts wait for the database: ${(e as Error).message}`);
+          return;
+        }
       }
     }
     if (this.prunedMonth !== keys.month) {
       await this.counters.pruneBefore(keys.month).catch(() => undefined);
       this.prunedMonth = keys.month;
+    }
+  }
+
+  /** Puts counts a flush could not write back with those added since. */
+  private requeue(batch: Map<number, Partial<Record<UsageMetric, number>>>): void {
+    for (const [accountId, counts] of batch) {
+      for (const [metric, n] of Object.entries(counts) as [UsageMetric, number][]) {
+        const now = this.pending.get(accountId) ?? {};
+        this.pending.set(accountId, { ...now, [metric]: (now[metric] ?? 0) + n });
+      }
     }
   }
 
