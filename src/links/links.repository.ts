@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, IsNull, Repository } from 'typeorm';
 import { marks } from '../analytics/batch-sql';
-import { insertedId } from '../common/db-values';
 import { containsPattern } from '../common/like';
 import { isUniqueViolation } from '../common/errors/unique-violation';
+import { plainInsert } from '../database/plain-insert';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { Link, LinkKind } from './link.entity';
 import { LinkFilter } from './link-filter';
@@ -36,13 +36,8 @@ export class LinksRepository {
     let id: number;
     try {
       // No read-back of defaults (`repo.insert` would SELECT the new row again).
-      const result = await repo
-        .createQueryBuilder()
-        .insert()
-        .values({ ...values, clicks: 0, createdAt: now, updatedAt: now })
-        .updateEntity(false)
-        .execute();
-      id = insertedId(result.raw);
+      const row = { ...values, clicks: 0, createdAt: now, updatedAt: now };
+      id = await plainInsert(repo.manager, Link, row);
     } catch (e) {
       if (isUniqueViolation(e)) return null;
       throw e;
