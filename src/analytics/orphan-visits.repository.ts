@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { managerOf, Tx } from '../database/unit-of-work';
 import { In, Repository } from 'typeorm';
 import { OrphanVisit } from './orphan-visit.entity';
 
@@ -16,8 +17,8 @@ export interface OrphanCount {
 export class OrphanVisitsRepository {
   constructor(@InjectRepository(OrphanVisit) private readonly repo: Repository<OrphanVisit>) {}
 
-  /** Adds the counts to the stored ones, in one transaction. */
-  async add(counts: OrphanCount[]): Promise<void> {
+  /** Adds the counts to the stored ones, in `tx`. */
+  async add(counts: OrphanCount[], tx: Tx): Promise<void> {
     const mysql = this.repo.manager.connection.options.type === 'mysql';
     const update = mysql
       ? 'ON DUPLICATE KEY UPDATE visits = visits + VALUES(visits), bots = bots + VALUES(bots), ' +
@@ -26,15 +27,13 @@ export class OrphanVisitsRepository {
         'bots = bots + excluded.bots, last_at = MAX(last_at, excluded.last_at)';
     const driver = this.repo.manager.connection.driver;
     const lastAt = this.repo.metadata.findColumnWithPropertyName('lastAt')!;
-    await this.repo.manager.transaction(async (em) => {
-      for (const c of counts) {
-        const at = driver.preparePersistentValue(c.lastAt, lastAt) as unknown;
-        await em.query(
-          `INSERT INTO orphan_visits (domain_id, path, visits, bots, last_at) VALUES (?, ?, ?, ?, ?) ${update}`,
-          [c.domainId, c.path, c.visits, c.bots, at],
-        );
-      }
-    });
+    for (const c of counts) {
+      const at = driver.preparePersistentValue(c.lastAt, lastAt) as unknown;
+      await managerOf(tx).query(
+        `INSERT INTO orphan_visits (domain_id, path, visits, bots, last_at) VALUES (?, ?, ?, ?, ?) ${update}`,
+        [c.domainId, c.path, c.visits, c.bots, at],
+      );
+    }
   }
 
   /** The most visited orphan paths of these domains. */

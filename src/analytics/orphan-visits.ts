@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { isbot } from 'isbot';
 import { Clock } from '../common/clock';
+import { UnitOfWork } from '../database/unit-of-work';
 import { OrphanCount, OrphanVisitsRepository } from './orphan-visits.repository';
 
 const FLUSH_EVERY_MS = 2000;
@@ -21,6 +22,7 @@ export class OrphanVisits implements OnModuleInit, OnModuleDestroy {
   constructor(
     private readonly repo: OrphanVisitsRepository,
     private readonly clock: Clock,
+    private readonly uow: UnitOfWork,
   ) {}
 
   record(domainId: number, path: string, userAgent: string | undefined): void {
@@ -52,7 +54,7 @@ export class OrphanVisits implements OnModuleInit, OnModuleDestroy {
     const batch = [...this.pending.values()];
     this.pending = new Map();
     try {
-      await this.repo.add(batch);
+      await this.uow.run((tx) => this.repo.add(batch, tx));
     } catch (e) {
       // The database is away: the counts wait for the next flush.
       for (const c of batch) this.merge(c);

@@ -22,7 +22,9 @@ export async function plainInsert<T extends ObjectLiteral>(
 ): Promise<number> {
   const { sql, columns } = statementFor(em, entity, Object.keys(row));
   const driver = em.connection.driver;
-  const values = columns.map((c) => driver.preparePersistentValue(c.getEntityValue(row), c));
+  const values = columns.map(
+    (c) => driver.preparePersistentValue(c.getEntityValue(row), c) as unknown,
+  );
   return insertedId(await em.query(sql, values));
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { isTransientDbError } from '../common/errors/transient-db-error';
+import { GroupCommit } from './group-commit';
 
 const ATTEMPTS = 3;
 
@@ -41,15 +42,16 @@ export class UnitOfWork {
   /**
    * SQLite has one connection, on which TypeORM turns a second concurrent transaction into a
    * savepoint inside the first: one request's COMMIT would then carry another's half-done
-   * writes, and a ROLLBACK undo the wrong ones. So SQLite transactions take turns; MySQL gives
-   * each its own connection. Work inside a transaction hands its `tx` on and never opens a
-   * second one (it would wait for its own turn).
+   * writes, and a ROLLBACK undo the wrong ones. So SQLite transactions take turns, inside
+   * groups that commit together (GroupCommit), each a savepoint of its own; MySQL gives each its
+   * own connection. Work inside a transaction hands its `tx` on and never opens a second one (it
+   * would wait for its own turn).
    */
-  private readonly serial: boolean;
-  private tail: Promise<unknown> = Promise.resolve();
+  private readonly group?: GroupCommit;
 
   constructor(private readonly db: DataSource) {
-    this.serial = (db.options as { type?: string } | undefined)?.type === 'better-sqlite3';
+    const type = (db.options as { type?: string } | undefined)?.type;
+    if (type === 'better-sqlite3') this.group = new GroupCommit(db);
   }
 
   async run<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -82,9 +84,6 @@ export class UnitOfWork {
   }
 
   private inTurn<T>(fn: () => Promise<T>): Promise<T> {
-    if (!this.serial) return fn();
-    const turn = this.tail.then(fn);
-    this.tail = turn.catch(() => undefined);
-    return turn;
+    return this.group ? this.group.add(fn) : fn();
   }
 }
