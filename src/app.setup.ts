@@ -28,8 +28,9 @@ export const createLogger = (env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>) =>
   });
 
 /**
- * What NestFactory.create needs besides the module and the adapter (EnvelopeExpressAdapter): body parsing is set up by configureApp, and
- * logs wait for pino (configureApp) so that even the first lines have its format.
+ * What NestFactory.create needs besides the module and the adapter (EnvelopeExpressAdapter):
+ * body parsing is set up by configureApp, and logs wait for pino (configureApp) so that even the
+ * first lines have its format.
  */
 export const appOptions = () => ({ bodyParser: false, bufferLogs: true });
 

@@ -27,9 +27,10 @@ export class OrphanVisitsRepository {
         'bots = bots + excluded.bots, last_at = MAX(last_at, excluded.last_at)';
     const driver = this.repo.manager.connection.driver;
     const lastAt = this.repo.metadata.findColumnWithPropertyName('lastAt')!;
+    const em = managerOf(tx);
     for (const c of counts) {
       const at = driver.preparePersistentValue(c.lastAt, lastAt) as unknown;
-      await managerOf(tx).query(
+      await em.query(
         `INSERT INTO orphan_visits (domain_id, path, visits, bots, last_at) VALUES (?, ?, ?, ?, ?) ${update}`,
         [c.domainId, c.path, c.visits, c.bots, at],
       );

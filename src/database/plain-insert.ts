@@ -30,8 +30,8 @@ export async function plainInsert<T extends ObjectLiteral>(
 
 function statementFor(em: EntityManager, entity: EntityTarget<ObjectLiteral>, keys: string[]) {
   const meta = em.connection.getMetadata(entity);
-  const byShape = prepared.get(meta) ?? new Map<string, Prepared>();
-  prepared.set(meta, byShape);
+  let byShape = prepared.get(meta);
+  if (!byShape) prepared.set(meta, (byShape = new Map<string, Prepared>()));
   const shape = keys.join(',');
   let known = byShape.get(shape);
   if (!known) {

@@ -65,8 +65,9 @@ export class UnitOfWork {
   }
 
   /**
-   * One write that is whole by itself (a single statement), without BEGIN and COMMIT: on SQLite
-   * it still takes its turn, or it would land inside another request's open transaction.
+   * One write that is whole by itself (a single statement), without a transaction of its own. On
+   * SQLite it still goes through the group commit: run beside it, it would land inside whatever
+   * transaction is open on the one connection.
    */
   alone<T>(write: () => Promise<T>): Promise<T> {
     return this.retried(() => this.inTurn(write));

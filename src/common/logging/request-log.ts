@@ -25,7 +25,8 @@ export function requestLog(logger: Pino): RequestHandler {
       const level = failed ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;
       const ms = Math.round(performance.now() - started);
-      const what = `${req.method} ${redactUrl(req.originalUrl)} ${res.statusCode}`;
+      const url = redactUrl(req.originalUrl);
+      const what = `${req.method} ${url} ${res.statusCode}`;
       const outcome = failed
         ? 'failed'
         : res.writableFinished
@@ -34,7 +35,7 @@ export function requestLog(logger: Pino): RequestHandler {
       logger[level](
         {
           requestId,
-          req: { method: req.method, url: redactUrl(req.originalUrl) },
+          req: { method: req.method, url },
           res: { status: res.statusCode },
           responseTime: ms,
         },
