@@ -73,6 +73,14 @@ export class AccountsRepository {
     }));
   }
 
+  async getStorageBytes(id: number): Promise<number | null> {
+    const rows: { storage_bytes: number | string }[] = await this.repo.query(
+      'SELECT storage_bytes FROM accounts WHERE id = ?',
+      [id],
+    );
+    return rows[0] ? toNumber(rows[0].storage_bytes) : null;
+  }
+
   async setDisabled(id: number, at: Date | null): Promise<boolean> {
     const result = await this.repo.update({ id }, { disabledAt: at, updatedAt: new Date() });
     return (result.affected ?? 0) > 0;

@@ -4,6 +4,7 @@ import { Tx } from '../database/unit-of-work';
 import { LinksService } from '../links/links.service';
 import { Account } from './account.entity';
 import { AccountsRepository } from './accounts.repository';
+import { AuthCache } from './auth-cache';
 import { AccountDto } from './dto/account.dto';
 import { hashPassword, verifyPassword } from './password';
 import { PlansService } from './plans.service';
@@ -17,6 +18,7 @@ export class AccountsService {
     private readonly accounts: AccountsRepository,
     private readonly plans: PlansService,
     private readonly links: LinksService,
+    private readonly authCache: AuthCache,
   ) {}
 
   async create(email: string, password: string, planCode: string, isAdmin = false) {
@@ -47,8 +49,10 @@ export class AccountsService {
   }
 
   /** Disables (a time) or enables (null) an account; false when there is none. */
-  setDisabled(id: number, at: Date | null): Promise<boolean> {
-    return this.accounts.setDisabled(id, at);
+  async setDisabled(id: number, at: Date | null): Promise<boolean> {
+    const changed = await this.accounts.setDisabled(id, at);
+    this.authCache.forgetAccount(id);
+    return changed;
   }
 
   /** A new password (8 to 200 characters, as at sign-up). */
@@ -68,6 +72,7 @@ export class AccountsService {
     if (!account) throw notFound('Account');
     const plan = await this.plans.getByCode(planCode);
     await this.accounts.setPlan(account.id, plan.id, until);
+    this.authCache.forgetAccount(account.id);
     return this.getById(account.id);
   }
 
@@ -88,6 +93,13 @@ export class AccountsService {
     const by = await this.links.countByKind(id);
     const counts = { links: by.redirect ?? 0, texts: by.text ?? 0, files: by.file ?? 0 };
     return AccountDto.fromAccount(account, counts);
+  }
+
+  /** Bytes of files stored now (not from the guard's row, which may be a second old). */
+  async storageBytes(id: number): Promise<number> {
+    const bytes = await this.accounts.getStorageBytes(id);
+    if (bytes === null) throw notFound('Account');
+    return bytes;
   }
 
   /** Counts a stored file against the quota, in its transaction; 413 when it does not fit. */

@@ -14,7 +14,6 @@ export interface AuthRow {
   disabledAt: Date | null;
   maxFileBytes: number;
   storageQuotaBytes: number;
-  storageBytes: number;
   isAdmin: boolean;
   maxCustomDomains: number;
   usageLimits: string | null;
@@ -22,16 +21,11 @@ export interface AuthRow {
 
 /** The columns of AuthRow, for a query that joins `accounts a` and `plans p`. */
 export const AUTH_COLUMNS = `a.id AS account_id, a.email, a.plan_id, a.plan_expires_at, a.disabled_at,
-  a.storage_bytes, a.is_admin, p.max_file_bytes, p.storage_quota_bytes, p.max_custom_domains,
+  a.is_admin, p.max_file_bytes, p.storage_quota_bytes, p.max_custom_domains,
   p.usage_limits`;
 
 export type RawAuthRow = Record<
-  | 'account_id'
-  | 'plan_id'
-  | 'max_file_bytes'
-  | 'storage_quota_bytes'
-  | 'storage_bytes'
-  | 'max_custom_domains',
+  'account_id' | 'plan_id' | 'max_file_bytes' | 'storage_quota_bytes' | 'max_custom_domains',
   number | string
 > & {
   email: string;
@@ -53,7 +47,6 @@ export const toAuthRow = (r: RawAuthRow): AuthRow => ({
   disabledAt: toDate(r.disabled_at),
   maxFileBytes: toNumber(r.max_file_bytes),
   storageQuotaBytes: toNumber(r.storage_quota_bytes),
-  storageBytes: toNumber(r.storage_bytes),
   isAdmin: Boolean(Number(r.is_admin)),
   maxCustomDomains: toNumber(r.max_custom_domains),
   usageLimits: r.usage_limits,
@@ -66,7 +59,6 @@ export const toAuthenticated = (row: AuthRow, tokenId: number): AuthenticatedAcc
   planId: row.planId,
   maxFileBytes: row.maxFileBytes,
   storageQuotaBytes: row.storageQuotaBytes,
-  storageBytes: row.storageBytes,
   tokenId,
   isAdmin: row.isAdmin,
   maxCustomDomains: row.maxCustomDomains,

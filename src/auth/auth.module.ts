@@ -7,6 +7,7 @@ import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
 import { AdminBootstrapService } from './admin-bootstrap.service';
 import { ApiToken } from './api-token.entity';
+import { AuthCache } from './auth-cache';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { Plan } from './plan.entity';
@@ -31,6 +32,7 @@ import { WebSessionsService } from './sessions/web-sessions.service';
     UsageController,
   ],
   providers: [
+    AuthCache,
     PlansRepository,
     PlansService,
     AccountsRepository,

@@ -7,8 +7,6 @@ export interface AuthenticatedAccount {
   planId: number;
   maxFileBytes: number;
   storageQuotaBytes: number;
-  /** Bytes of files stored when the request began. */
-  storageBytes: number;
   tokenId: number;
   /** Sees what belongs to no account (orphan visits of the system domains...). */
   isAdmin: boolean;

@@ -5,13 +5,17 @@ import { CreatedTokenDto, TokenCheckDto, TokenDto } from './dto/token.dto';
 import { generateToken, hashToken, visiblePrefix } from './token';
 import { TokensRepository } from './tokens.repository';
 import { assertPlanActive, toAuthenticated } from './auth-row';
+import { AuthCache } from './auth-cache';
 
 // last_used_at is a hint, not an audit log: write it at most once a minute per token.
 const TOUCH_INTERVAL_MS = 60_000;
 
 @Injectable()
 export class TokensService {
-  constructor(private readonly tokens: TokensRepository) {}
+  constructor(
+    private readonly tokens: TokensRepository,
+    private readonly cache: AuthCache,
+  ) {}
 
   async issue(accountId: number, name: string, expiresInDays?: number): Promise<CreatedTokenDto> {
     const token = generateToken();
@@ -31,6 +35,7 @@ export class TokensService {
 
   async revoke(accountId: number, id: number): Promise<{ id: number; revoked: true }> {
     if (!(await this.tokens.revoke(id, accountId))) throw notFound('Token');
+    this.cache.forgetAccount(accountId);
     return { id, revoked: true };
   }
 
@@ -47,7 +52,8 @@ export class TokensService {
 
   /** The account behind a token, or a 401/403 domain error. */
   async authenticate(token: string): Promise<AuthenticatedAccount> {
-    const row = await this.tokens.getActiveForAuth(hashToken(token));
+    const hash = hashToken(token);
+    const row = await this.cache.get(hash, () => this.tokens.getActiveForAuth(hash));
     if (!row) throw new DomainError(401, 'unauthorized', 'Invalid or revoked API token');
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
       throw new DomainError(401, 'unauthorized', 'This API token has expired');
@@ -55,6 +61,8 @@ export class TokensService {
     assertPlanActive(row);
     const now = new Date();
     if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+      // The row may be the cache's, shared with the requests around this one: they need not touch.
+      row.lastUsedAt = now;
       await this.tokens.touch(row.tokenId, now);
     }
     return toAuthenticated(row, row.tokenId);

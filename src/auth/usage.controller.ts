@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { AccountsService } from './accounts.service';
 import type { AuthenticatedAccount } from './authenticated-account';
 import { CurrentAccount } from './current-account.decorator';
 import { ApiAuth } from '../common/openapi';
@@ -19,6 +20,7 @@ export class UsageController {
   constructor(
     private readonly usage: UsageService,
     private readonly links: LinksService,
+    private readonly accounts: AccountsService,
   ) {}
 
   @Get()
@@ -28,9 +30,10 @@ export class UsageController {
     description: 'This call counts as an API call too. Storage is in MB with 2 decimals, as text.',
   })
   async get(@CurrentAccount() account: AuthenticatedAccount): Promise<UsageDataDto> {
-    const [counts, kinds] = await Promise.all([
+    const [counts, kinds, stored] = await Promise.all([
       this.usage.report(account.id),
       this.links.countByKind(account.id),
+      this.accounts.storageBytes(account.id),
     ]);
     const data: Record<string, number | string> = {};
     for (const metric of USAGE_METRICS) {
@@ -42,7 +45,7 @@ export class UsageController {
     return {
       ...(data as unknown as UsageDataDto),
       file_count: kinds.file ?? 0,
-      storage_usage_mb: (account.storageBytes / MB).toFixed(2),
+      storage_usage_mb: (stored / MB).toFixed(2),
       storage_usage_limit_mb: (account.storageQuotaBytes / MB).toFixed(2),
     };
   }

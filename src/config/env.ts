@@ -81,6 +81,8 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(0) REDIRECT_CACHE_SIZE = 50000;
   /** How long a cached redirect is trusted before the database is asked again. */
   @Transform(toInt) @IsInt() @Min(1) REDIRECT_CACHE_TTL_SECONDS = 60;
+  /** How long the guard trusts a token's row (account, plan) before reading it again; 0: off. */
+  @Transform(toInt) @IsInt() @Min(0) @Max(60) AUTH_CACHE_SECONDS = 1;
 
   @IsIn(['local', 's3']) STORAGE_DRIVER = 'local';
   /** Public address of the file bytes (a CDN or the bucket); unset: PUBLIC_URL + /u. */

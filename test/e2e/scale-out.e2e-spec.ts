@@ -1,3 +1,4 @@
+import { AccountsService } from '../../src/auth/accounts.service';
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
@@ -8,12 +9,14 @@ const redisUrl = process.env.TEST_REDIS_URL;
   let one: TestApp;
   let two: TestApp;
   beforeAll(async () => {
-    one = await createTestApp({ REDIS_URL: redisUrl!, REDIRECT_CACHE_TTL_SECONDS: '3600' });
-    two = await createTestApp({
+    // Caches that trust what they read for a long time: only Redis can tell them of a change.
+    const long = {
       REDIS_URL: redisUrl!,
       REDIRECT_CACHE_TTL_SECONDS: '3600',
-      DB_URL: one.dbUrl,
-    });
+      AUTH_CACHE_SECONDS: '60',
+    };
+    one = await createTestApp(long);
+    two = await createTestApp({ ...long, DB_URL: one.dbUrl });
   });
   afterAll(async () => {
     await two.close();
@@ -52,6 +55,24 @@ const redisUrl = process.env.TEST_REDIS_URL;
     );
     await one.api().delete('/api/v1/shorten').set(a.auth).send({ slug: 'shared' }).expect(200);
     await until(async () => (await two.api().get('/shared')).status === 404);
+  });
+
+  it('should refuse a token revoked, or an account disabled, on the other instance', async () => {
+    const a = await createAccount(one);
+    const b = await createAccount(one);
+    // Instance two reads both tokens and caches them.
+    await two.api().get('/api/v1/tags').set(a.auth).expect(200);
+    await two.api().get('/api/v1/tags').set(b.auth).expect(200);
+    const listed = await one.api().get('/api/v1/tokens').set(a.auth).expect(200);
+    const [{ id }] = listed.body.data as { id: number }[];
+    await one.api().delete(`/api/v1/tokens/${id}`).set(a.auth).expect(200);
+    await until(async () => (await two.api().get('/api/v1/tags').set(a.auth)).status === 401);
+    await one.app.get(AccountsService).setDisabled(b.id, new Date());
+    const error = async () =>
+      (await two.api().get('/api/v1/tags').set(b.auth)).body.error as string;
+    await until(async () => (await error()) === 'account_disabled');
+    await one.app.get(AccountsService).setDisabled(b.id, null);
+    await until(async () => (await two.api().get('/api/v1/tags').set(b.auth)).status === 200);
   });
 
   it('should report Redis in readiness', async () => {

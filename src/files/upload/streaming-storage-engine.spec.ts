@@ -1,5 +1,4 @@
 import { PassThrough, Readable } from 'node:stream';
-import { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { ByteRange, Storage } from '../storage/storage';
 import { StreamingStorageEngine, UploadedFile } from './streaming-storage-engine';
 
@@ -26,7 +25,7 @@ class MemoryStorage extends Storage {
   }
 }
 
-const account = { maxFileBytes: 1000, storageQuotaBytes: 5000, storageBytes: 4500 };
+const uploadLimits = { maxFileBytes: 1000, quotaLeft: 500 };
 
 function handle(engine: StreamingStorageEngine, req: object, field: string, bytes: Buffer) {
   const stream = new PassThrough();
@@ -42,7 +41,7 @@ function handle(engine: StreamingStorageEngine, req: object, field: string, byte
 }
 
 describe('StreamingStorageEngine', () => {
-  const req = () => ({ account: account as unknown as AuthenticatedAccount });
+  const req = () => ({ uploadLimits });
 
   it('should store the bytes with their hash, sniffed type and clean name', async () => {
     const storage = new MemoryStorage();

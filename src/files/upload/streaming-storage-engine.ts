@@ -1,6 +1,5 @@
 import type { Request } from 'express';
 import type { StorageEngine } from 'multer';
-import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { DomainError } from '../../common/errors/domain-error';
 import { Storage, storageKey } from '../storage/storage';
 import { meterIntoStorage, ReceivedFile, UploadLimits } from './meter';
@@ -11,14 +10,10 @@ export const FILE_FIELDS = new Set(['file', 'legacyfile', 'smfile']);
 /** What multer hands the controller for the one file part. */
 export type UploadedFile = Express.Multer.File & { received: ReceivedFile };
 
-type UploadRequest = Request & { account?: AuthenticatedAccount; fileSeen?: boolean };
+/** `uploadLimits`: set by UploadLimitsInterceptor for an authenticated upload. */
+export type UploadRequest = Request & { uploadLimits?: UploadLimits; fileSeen?: boolean };
 
 export const badUpload = (message: string) => new DomainError(400, 'bad_request', message);
-
-export const limitsOf = (account: AuthenticatedAccount): UploadLimits => ({
-  maxFileBytes: account.maxFileBytes,
-  quotaLeft: account.storageQuotaBytes - account.storageBytes,
-});
 
 /**
  * multer's storage engine for uploads: streams the one file part into the storage driver through
@@ -44,8 +39,8 @@ export class StreamingStorageEngine implements StorageEngine {
     }
     if (req.fileSeen) return refuse('Send exactly one file per upload');
     req.fileSeen = true;
-    if (!req.account) return refuse('No account for this upload');
-    meterIntoStorage(file.stream, file.originalname, this.storage, limitsOf(req.account)).then(
+    if (!req.uploadLimits) return refuse('No account for this upload');
+    meterIntoStorage(file.stream, file.originalname, this.storage, req.uploadLimits).then(
       (received) => cb(null, { received, size: received.size }),
       (e: unknown) => cb(e instanceof Error ? e : new Error(String(e))),
     );

@@ -1,8 +1,8 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import type { Request } from 'express';
 import { catchError, Observable } from 'rxjs';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
-import { badUpload, limitsOf } from './streaming-storage-engine';
+import { AccountsService } from '../../auth/accounts.service';
+import { badUpload, UploadRequest } from './streaming-storage-engine';
 import { fileTooLarge, quotaExceeded } from './meter';
 import { UsageService } from '../../usage/usage.service';
 
@@ -10,21 +10,33 @@ import { UsageService } from '../../usage/usage.service';
 const MULTIPART_OVERHEAD = 64 * 1024;
 
 /**
- * Runs before multer: an account past its plan's upload count, or a declared `Content-Length` that cannot fit is refused before one byte is
- * read (the meter still enforces the limits on chunked bodies), and a client that goes away
- * mid-body gets a 400 instead of an internal error in the logs.
+ * Runs before multer: works out the limits the engine's meter enforces (the quota left from the
+ * stored bytes of now); an account past its plan's upload count, or a declared `Content-Length`
+ * that cannot fit, is refused before one byte is read (the meter still enforces the limits on
+ * chunked bodies), and a client that goes away mid-body gets a 400 instead of an internal error.
  */
 @Injectable()
 export class UploadLimitsInterceptor implements NestInterceptor {
-  constructor(private readonly usage: UsageService) {}
+  constructor(
+    private readonly usage: UsageService,
+    private readonly accounts: AccountsService,
+  ) {}
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    const req = ctx.switchToHttp().getRequest<Request & { account?: AuthenticatedAccount }>();
-    // Past the plan's uploads a day or month: refused before the body is read.
-    if (req.account) await this.usage.checkCreation(req.account, 'upload');
+    const req = ctx.switchToHttp().getRequest<UploadRequest & { account?: AuthenticatedAccount }>();
+    const account = req.account;
+    if (account) {
+      // Past the plan's uploads a day or month: refused before the body is read.
+      await this.usage.checkCreation(account, 'upload');
+      const stored = await this.accounts.storageBytes(account.id);
+      req.uploadLimits = {
+        maxFileBytes: account.maxFileBytes,
+        quotaLeft: account.storageQuotaBytes - stored,
+      };
+    }
     const declared = Number(req.headers['content-length'] ?? NaN);
-    if (req.account && Number.isFinite(declared)) {
-      const limits = limitsOf(req.account);
+    const limits = req.uploadLimits;
+    if (limits && Number.isFinite(declared)) {
       const fileAtLeast = declared - MULTIPART_OVERHEAD;
       if (fileAtLeast > limits.maxFileBytes) throw fileTooLarge(limits.maxFileBytes);
       if (fileAtLeast > limits.quotaLeft) throw quotaExceeded();
