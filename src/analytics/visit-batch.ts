@@ -23,11 +23,11 @@ const VISIT_COLUMNS = [
 /**
  * Stores a batch of visits and adds it to the rollups; the caller holds the transaction, so a
  * batch is stored whole or not at all. Visits whose event id is already stored are skipped (a
- * redelivered stream entry). Returns how many were stored.
+ * redelivered stream entry). Returns the visits stored.
  */
-export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<number> {
+export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
   const fresh = await notStoredYet(db, rows);
-  if (fresh.length === 0) return 0;
+  if (fresh.length === 0) return fresh;
   await insert(
     db,
     'visits',
@@ -36,7 +36,7 @@ export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<
     '',
   );
   await addToRollups(db, rollUp(fresh, await firstVisitsOfDay(db, fresh)));
-  return fresh.length;
+  return fresh;
 }
 
 /** Deletes the visitors of days before `day`: their salt is gone, they can never match again. */

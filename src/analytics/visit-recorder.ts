@@ -10,6 +10,8 @@ import { VisitsRepository } from './visits.repository';
 
 const FLUSH_EVERY_MS = 1000;
 const BATCH = 1000;
+/** Batches handed to the repository before the first of them is answered. */
+const IN_FLIGHT = 20;
 /** Visits waiting while the database is away; past it the oldest are dropped (and counted). */
 const MAX_WAITING = 100_000;
 const DAY_MS = 86_400_000;
@@ -89,13 +91,10 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   }
 
   private async drain(): Promise<void> {
-    while (this.queue.length > 0 || this.stream.enabled) {
+    if (!this.stream.enabled) return this.storeWaiting();
+    for (;;) {
       let batch = this.queue.splice(0, BATCH);
       try {
-        if (!this.stream.enabled) {
-          await this.store(batch);
-          continue;
-        }
         // Through the stream: any instance may be the one that stores them.
         if (batch.length > 0) {
           await this.stream.publish(batch);
@@ -110,6 +109,34 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
         // The database or Redis is away: the batch waits at the front for the next flush.
         this.queue = batch.concat(this.queue).slice(-MAX_WAITING);
         this.logger.warn(`${this.queue.length} visits wait: ${String(e)}`);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Hands the waiting batches to the repository up to IN_FLIGHT at once, a turn of the event loop
+   * apart so that parsing them never holds requests up for long; on SQLite the writer thread
+   * commits the batches that reach it together in one transaction. Batches that fail wait at the
+   * front of the queue, in their order, for the next flush.
+   */
+  private async storeWaiting(): Promise<void> {
+    while (this.queue.length > 0) {
+      const writes: Promise<RawVisit[] | null>[] = [];
+      let error: unknown;
+      for (let i = 0; i < IN_FLIGHT && this.queue.length > 0; i++) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        const batch = this.queue.splice(0, BATCH);
+        const write = this.store(batch).then(
+          () => null,
+          (e: unknown) => ((error = e), batch),
+        );
+        writes.push(write);
+      }
+      const failed = (await Promise.all(writes)).filter((b) => b !== null);
+      if (failed.length > 0) {
+        this.queue = failed.flat().concat(this.queue).slice(-MAX_WAITING);
+        this.logger.warn(`${this.queue.length} visits wait: ${String(error)}`);
         return;
       }
     }

@@ -13,6 +13,9 @@ export class VisitsRepository implements OnApplicationShutdown {
   /** On a SQLite file, batches are written by a worker thread (started on the first batch). */
   private writer?: SqliteVisitWriter | null;
 
+  /** The last batch written without the writer thread: the next one waits for it. */
+  private last: Promise<unknown> = Promise.resolve();
+
   constructor(@InjectRepository(Visit) private readonly repo: Repository<Visit>) {}
 
   private writerOf(): SqliteVisitWriter | null {
@@ -39,13 +42,19 @@ export class VisitsRepository implements OnApplicationShutdown {
    * Stores a batch and its rollups in one transaction: whole or not at all (and then retried
    * whole). Plain SQL, not TypeORM's entity machinery, which costs more than the write at
    * thousands of visits a second; on SQLite, off the main thread, where synchronous writes would
-   * stall redirects. Returns how many were new (a redelivered event is stored once).
+   * stall redirects. Batches may be handed in without waiting for each other: they are written
+   * one after the other (on MySQL, two at once would wait on each other's rollup rows). Returns
+   * how many were new (a redelivered event is stored once).
    */
   async store(rows: VisitRow[]): Promise<number> {
     if (rows.length === 0) return 0;
     const writer = this.writerOf();
     if (writer) return writer.write(rows);
-    return this.repo.manager.transaction((em) => writeVisitBatch(this.runner(em), rows));
+    const write = this.last.then(() =>
+      this.repo.manager.transaction((em) => writeVisitBatch(this.runner(em), rows)),
+    );
+    this.last = write.catch(() => undefined);
+    return (await write).length;
   }
 
   /** Forgets the visitors of days before `day` (days since 1970). */

@@ -1,0 +1,57 @@
+import type { VisitRow } from '../../src/analytics/rollup';
+import { VisitsRepository } from '../../src/analytics/visits.repository';
+import { createAccount, TestAccount } from '../factories/account.factory';
+import { createTestApp, TestApp } from '../utils/create-test-app';
+
+// Batches handed to the repository at once: on SQLite the writer thread commits them together.
+describe('Visit batches written together', () => {
+  let t: TestApp;
+  let a: TestAccount;
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createAccount(t);
+  });
+  afterAll(() => t.close());
+
+  const row = (linkId: number, accountId: number, visitorHash: string): VisitRow => ({
+    linkId,
+    accountId,
+    domainId: 1,
+    kind: 'redirect',
+    at: new Date(),
+    isBot: false,
+    qr: false,
+    referrerHost: null,
+    referrerUrl: null,
+    country: 'DE',
+    browser: 'Firefox',
+    os: 'Linux',
+    device: 'desktop',
+    language: null,
+    visitorHash,
+    eventId: null,
+  });
+
+  it('should store every batch, and fail only the one that cannot be stored', async () => {
+    const made = await t
+      .api()
+      .post('/api/v1/shorten')
+      .set(a.auth)
+      .send({ target_url: 'https://example.com/w' })
+      .expect(200);
+    const id = made.body.data.id as number;
+    const visits = t.app.get(VisitsRepository);
+    const results = await Promise.allSettled([
+      visits.store([row(id, a.id, 'aaaaaaaaaaaaaaaa'), row(id, a.id, 'bbbbbbbbbbbbbbbb')]),
+      // No such share: its foreign key refuses the batch.
+      visits.store([row(id + 1_000_000, a.id, 'cccccccccccccccc')]),
+      visits.store([row(id, a.id, 'aaaaaaaaaaaaaaaa')]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : null))).toEqual([2, null, 1]);
+    const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
+    expect(stats.body.data.totals).toEqual({ visits: 3, uniques: 2, bots: 0 });
+    const log = await t.api().get(`/api/v1/links/${id}/visits`).set(a.auth).expect(200);
+    expect(log.body.data).toHaveLength(3);
+  });
+});
