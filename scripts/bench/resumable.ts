@@ -4,12 +4,13 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fmt, median } from './harness';
+import { fmt, median, startPinned, stop, waitFor } from './harness';
 import { chunks, rssOf } from './upload';
 
 const GiB = 1024 ** 3;
 const PART = 16 * 1024 * 1024;
 const ROUNDS = 5;
+const FLOOR_PORT = 3905;
 
 interface Session {
   uploadId: string;
@@ -131,17 +132,37 @@ async function diskWriteSynced(dir: string, bytes: number): Promise<Written> {
   return { cached: bytes / cached / 1e6, synced: bytes / synced / 1e6 };
 }
 
+/** The same 16 MiB PATCHes to the bare upload server (receive, SHA-256, write; nothing else). */
+async function floorWrite(base: string, bytes: number): Promise<Written> {
+  const started = process.hrtime.bigint();
+  for (let offset = 0; offset < bytes; offset += PART) {
+    await patch(base, '', { uploadId: '', path: '/' }, offset, Math.min(PART, bytes - offset));
+  }
+  const cached = secsSince(started);
+  execSync('sync');
+  const synced = secsSince(started);
+  return { cached: bytes / cached / 1e6, synced: bytes / synced / 1e6 };
+}
+
 /**
  * A 1 GiB resumable upload in 16 MiB tus chunks on local storage, next to a plain stream to a
- * file in the same run; the server's RSS sampled meanwhile. Then one cut at half way and resumed
- * from the offset HEAD reports: the bytes sent in all, against the file's size.
+ * file and to the bare upload server (on the service's core) in the same run; the server's RSS
+ * sampled meanwhile. Then one cut at half way and resumed from the offset HEAD reports: the
+ * bytes sent in all, against the file's size.
  */
 export async function benchResumable(base: string, token: string, dir: string, serverPid: number) {
   console.log(
     '# resumable upload: 1 GiB by tus in 16 MiB chunks, next to a plain stream to a file',
   );
+  const floorBase = `http://127.0.0.1:${FLOOR_PORT}`;
+  const floorServer = startPinned(0, [join(__dirname, 'bare-upload-server.js')], {
+    PORT: String(FLOOR_PORT),
+    BENCH_FILE: join(dir, 'floor.bin'),
+  });
+  await waitFor(floorBase);
   const disk: Written[] = [];
   const ours: Written[] = [];
+  const floor: Written[] = [];
   const growth: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
     // Each write starts with no dirty pages waiting, so neither pays for the other's writeback.
@@ -161,21 +182,32 @@ export async function benchResumable(base: string, token: string, dir: string, s
     await api(base, token, 'DELETE', `/file/delete/${phases.deleteHash}`);
     ours.push({ cached: GiB / cached / 1e6, synced: GiB / synced / 1e6 });
     growth.push(peak - before);
+    execSync('sync');
+    floor.push(await floorWrite(floorBase, GiB));
     console.log(
       `  round ${r + 1}: disk ${fmt(disk[r].cached)} MB/s (${fmt(disk[r].synced)} synced), ` +
         `resumable ${fmt(ours[r].cached)} MB/s (${fmt(ours[r].synced)} synced), ` +
+        `bare upload server ${fmt(floor[r].cached)} MB/s (${fmt(floor[r].synced)} synced), ` +
         `server RSS +${fmt(growth[r] / 1024 ** 2, 1)} MiB ` +
         `(bytes ${fmt(phases.sending, 1)} s, last byte to record ${fmt(phases.completing, 1)} s)`,
     );
   }
+  await stop(floorServer);
+  rmSync(join(dir, 'floor.bin'), { force: true });
   // This disk's speed swings 3x between minutes: each round is judged against its own baseline.
-  const ratio = (k: keyof Written) => median(ours.map((o, i) => o[k] / disk[i][k]));
+  const ratio = (k: keyof Written, base = disk) => median(ours.map((o, i) => o[k] / base[i][k]));
   console.log(
     `resumable upload: ${fmt(median(ours.map((o) => o.cached)))} MB/s, ` +
       `ratio ${fmt(ratio('cached'), 2)} into the page cache, ` +
       `${fmt(ratio('synced'), 2)} until on disk (sync timed on both sides; medians of the ` +
       `${ROUNDS} rounds' own ratios); ` +
       `RSS growth at most ${fmt(Math.max(...growth) / 1024 ** 2, 1)} MiB (limit 64 MiB)`,
+  );
+  console.log(
+    `bare upload server (node:http, SHA-256, write; same core): ` +
+      `${fmt(median(floor.map((f) => f.cached)))} MB/s; resumable upload ` +
+      `${fmt(ratio('cached', floor), 2)} of it into the page cache, ` +
+      `${fmt(ratio('synced', floor), 2)} until on disk`,
   );
   // Half the file, then a chunk cut after 8 MiB, then the rest from where the server says.
   const s = await begin(base, token, GiB);
