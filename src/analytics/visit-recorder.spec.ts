@@ -51,6 +51,42 @@ describe('VisitRecorder', () => {
     expect(store.mock.calls[0][0].map((v: { linkId: number }) => v.linkId)).toEqual([1, 2]);
   });
 
+  it('should hand waiting batches over together, and keep only a failed one, in order', async () => {
+    const stored: number[][] = [];
+    let calls = 0;
+    let inFlight = 0;
+    let most = 0;
+    const store = jest.fn((rows: { linkId: number }[]) => {
+      // The second batch of the first flush fails; the others are stored, a while later.
+      if (++calls === 2) return Promise.reject(new Error('disk I/O error'));
+      most = Math.max(most, ++inFlight);
+      return new Promise((resolve) =>
+        setTimeout(() => {
+          inFlight--;
+          stored.push(rows.map((r) => r.linkId));
+          resolve(rows.length);
+        }, 20),
+      );
+    });
+    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
+    jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
+    // Queued without the flush each full batch starts, as while an earlier flush ran.
+    recorder['queue'] = Array.from({ length: 2500 }, (_, i) => raw(i));
+    await recorder.flush();
+    expect(store).toHaveBeenCalledTimes(3);
+    expect(most).toBe(2); // the third went out before the first was answered
+    expect(recorder.waiting).toBe(1000);
+    expect(recorder['queue'][0].linkId).toBe(1000);
+    expect(recorder['queue'][999].linkId).toBe(1999);
+    await recorder.flush();
+    expect(recorder.waiting).toBe(0);
+    expect(stored.map((b) => [b[0], b.length]).sort((x, y) => x[0] - y[0])).toEqual([
+      [0, 1000],
+      [1000, 1000],
+      [2000, 500],
+    ]);
+  });
+
   it('should keep nothing when recording is off', async () => {
     const store = jest.fn().mockResolvedValue(undefined);
     const off = { ...env, ANALYTICS_RECORD: false } as Env;

@@ -129,7 +129,10 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
         const batch = this.queue.splice(0, BATCH);
         const write = this.store(batch).then(
           () => null,
-          (e: unknown) => ((error = e), batch),
+          (e: unknown) => {
+            error = e;
+            return batch;
+          },
         );
         writes.push(write);
       }
