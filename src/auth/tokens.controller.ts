@@ -34,7 +34,12 @@ export class TokensController {
   @Delete(':id')
   @ApiData(RevokedDto)
   @ApiErrors({ 404: ['not_found'] })
-  @ApiOperation({ summary: 'Revoke a token; it stops working at once' })
+  @ApiOperation({
+    summary: 'Revoke a token; it stops working at once',
+    description:
+      'At once on every instance when they share Redis; without Redis, other instances keep ' +
+      'trusting what they read of the token for up to AUTH_CACHE_SECONDS (default 1).',
+  })
   revoke(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', IdPipe) id: number,

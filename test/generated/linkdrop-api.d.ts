@@ -62,7 +62,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke a token; it stops working at once */
+        /**
+         * Revoke a token; it stops working at once
+         * @description At once on every instance when they share Redis; without Redis, other instances keep trusting what they read of the token for up to AUTH_CACHE_SECONDS (default 1).
+         */
         delete: operations["TokensController_revoke"];
         options?: never;
         head?: never;
