@@ -85,19 +85,22 @@ const waiting: Job[] = [];
 let running = false;
 
 async function runWaiting(): Promise<void> {
-  while (waiting.length > 0) {
-    const group = takeGroup(waiting);
-    if (group.length > 0) {
-      await writeGroup(group);
-      continue;
+  try {
+    while (waiting.length > 0) {
+      const group = takeGroup(waiting);
+      if (group.length > 0) {
+        await writeGroup(group);
+        continue;
+      }
+      const job = waiting.shift() as { id: number; pruneBefore: number };
+      await inTransaction(() => pruneVisitorDays(runner, job.pruneBefore)).then(
+        () => answer(job.id, 0),
+        (e: unknown) => fail(job.id, e),
+      );
     }
-    const job = waiting.shift() as { id: number; pruneBefore: number };
-    await inTransaction(() => pruneVisitorDays(runner, job.pruneBefore)).then(
-      () => answer(job.id, 0),
-      (e: unknown) => fail(job.id, e),
-    );
+  } finally {
+    running = false;
   }
-  running = false;
 }
 
 parentPort!.on('message', (job: Job) => {
