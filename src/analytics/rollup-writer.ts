@@ -1,12 +1,12 @@
 import { insert, KEYS_PER_SELECT, keysIn, Row, SqlRunner } from './batch-sql';
-import { mergeRollup, RollupRow, rollupKey, tallyFromJson, tallyToJson } from './rollup';
+import { mergeRollup, RollupRow, rollupKey, StoredRollup, tallyToJson } from './rollup';
 
 /**
  * Merges the batch into the stored `visit_rollups` rows: read (locked on MySQL, where two
  * instances may write the same row; SQLite writers take turns anyway), merged, written back.
  */
 export async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<void> {
-  const stored = new Map<string, RollupRow>();
+  const stored = new Map<string, StoredRollup>();
   for (let i = 0; i < rows.length; i += KEYS_PER_SELECT) {
     const chunk = rows.slice(i, i + KEYS_PER_SELECT);
     // The whole key: with the share alone, every hour the share ever had was read.
@@ -16,7 +16,7 @@ export async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<vo
       (db.mysql ? ' FOR UPDATE' : '');
     const keys = chunk.flatMap((d) => [d.linkId, d.span, d.start, +d.bot]);
     for (const r of (await db.query(sql, keys)) as Row[]) {
-      const row: RollupRow = {
+      const row: StoredRollup = {
         linkId: Number(r.link_id),
         accountId: Number(r.account_id),
         span: r.span as 'h' | 'd',
@@ -26,7 +26,7 @@ export async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<vo
         uniques: Number(r.uniques),
         quarters:
           r.quarters === null ? null : (JSON.parse(r.quarters as string) as [number, number][]),
-        counts: tallyFromJson(r.counts as string),
+        counts: r.counts as string,
       };
       stored.set(rollupKey(row), row);
     }
@@ -39,7 +39,7 @@ export async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<vo
     [...keys, ...values],
     rows.map((add) => {
       const before = stored.get(rollupKey(add));
-      const r = before ? mergeRollup(before, add) : add;
+      const r = before ? mergeRollup(before, add) : { ...add, counts: tallyToJson(add.counts) };
       const quarters = r.quarters && JSON.stringify(r.quarters);
       return [
         r.linkId,
@@ -50,7 +50,7 @@ export async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<vo
         r.visits,
         r.uniques,
         quarters,
-        tallyToJson(r.counts),
+        r.counts,
       ];
     }),
     db.mysql

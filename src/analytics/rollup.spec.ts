@@ -1,4 +1,15 @@
-import { addCount, MAX_VALUES, mergeRollup, OTHER, rollUp, VisitRow } from './rollup';
+import {
+  addCount,
+  addCountsToJson,
+  emptyTally,
+  MAX_VALUES,
+  mergeRollup,
+  OTHER,
+  rollUp,
+  tallyFromJson,
+  tallyToJson,
+  VisitRow,
+} from './rollup';
 import { topList } from './stats/rollup-stats';
 
 const row = (iso: string, over: Partial<VisitRow> = {}): VisitRow => ({
@@ -52,8 +63,8 @@ describe('rollUp', () => {
   it('should merge a batch into a stored row', () => {
     const [a] = rollUp([row('2026-03-10T10:05:00Z')], [true]);
     const [b] = rollUp([row('2026-03-10T10:20:00Z', { country: 'FR' })], [false]);
-    const merged = mergeRollup(a, b);
-    expect(Object.fromEntries(merged.counts.country)).toEqual({ DE: 1, FR: 1 });
+    const merged = mergeRollup({ ...a, counts: tallyToJson(a.counts) }, b);
+    expect(Object.fromEntries(tallyFromJson(merged.counts).country)).toEqual({ DE: 1, FR: 1 });
     expect(merged).toMatchObject({
       visits: 2,
       uniques: 1,
@@ -64,6 +75,38 @@ describe('rollUp', () => {
         [0, 0],
       ],
     });
+  });
+
+  it('should add counts to stored JSON as the Maps did, past MAX_VALUES and __proto__ too', () => {
+    const viaMaps = (json: string, add: ReturnType<typeof emptyTally>) => {
+      const tally = tallyFromJson(json);
+      for (const [value, n] of add.browser) addCount(tally.browser, value, n);
+      for (const [value, n] of add.os) addCount(tally.os, value, n);
+      return tallyToJson(tally);
+    };
+    const stored = emptyTally();
+    for (let i = 0; i < MAX_VALUES - 2; i++) stored.browser.set(`b${i}`, 1);
+    stored.os.set('Linux', 3);
+    const add = emptyTally();
+    for (const v of ['b0', 'new1', 'new2', 'new3', 'new4']) add.browser.set(v, 2);
+    add.os.set('42', 1);
+    const json = tallyToJson(stored);
+    const merged = addCountsToJson(json, add);
+    expect(merged).toBe(viaMaps(json, add));
+    const browsers = tallyFromJson(merged).browser;
+    expect([browsers.get('b0'), browsers.get('new2'), browsers.get('new3')]).toEqual([
+      3,
+      2,
+      undefined,
+    ]);
+    expect(browsers.get(OTHER)).toBe(4);
+    // A stored row from before a dimension existed, and a value no plain key can hold.
+    const proto = emptyTally();
+    proto.os.set('__proto__', 2);
+    const odd = addCountsToJson('{"browser":{"Firefox":1}}', proto);
+    expect([...tallyFromJson(odd).os]).toEqual([['__proto__', 2]]);
+    expect(Object.fromEntries(tallyFromJson(odd).browser)).toEqual({ Firefox: 1 });
+    expect(tallyFromJson(addCountsToJson(odd, proto)).os.get('__proto__')).toBe(4);
   });
 
   it('should keep at most MAX_VALUES values of a dimension, the rest as other', () => {
