@@ -56,17 +56,20 @@ describe('VisitRecorder', () => {
     let calls = 0;
     let inFlight = 0;
     let most = 0;
+    // The first batch is answered only once the third has been handed over (handed over one
+    // by one, the first would never be answered, and the test would time out).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     const store = jest.fn((rows: { linkId: number }[]) => {
-      // The second batch of the first flush fails; the others are stored, a while later.
+      // The second batch of the first flush fails; the others are stored.
       if (++calls === 2) return Promise.reject(new Error('disk I/O error'));
+      if (calls === 3) release();
       most = Math.max(most, ++inFlight);
-      return new Promise((resolve) =>
-        setTimeout(() => {
-          inFlight--;
-          stored.push(rows.map((r) => r.linkId));
-          resolve(rows.length);
-        }, 20),
-      );
+      return (calls === 1 ? held : Promise.resolve()).then(() => {
+        inFlight--;
+        stored.push(rows.map((r) => r.linkId));
+        return rows.length;
+      });
     });
     const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
