@@ -1,6 +1,7 @@
 import { AccountsService } from '../../src/auth/accounts.service';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { shareRequests } from '../utils/requests';
 
 // The guard keeps token rows for a minute here: each change must reach it without waiting.
 describe('The guard’s cached token rows', () => {
@@ -43,12 +44,11 @@ describe('The guard’s cached token rows', () => {
 
   it('should hold the quota to the bytes stored now, not to those of a cached row', async () => {
     const a = await createAccount(t);
-    const upload = (fill: number) =>
-      t
-        .api()
-        .post('/api/v1/file/upload')
-        .set(a.auth)
-        .attach('file', Buffer.alloc(600, fill), 'a.bin');
+    const { upload: send } = shareRequests(
+      () => t,
+      () => a,
+    );
+    const upload = (fill: number) => send(Buffer.alloc(600, fill), 'a.bin');
     const first = await upload(1).expect(200);
     expect((await upload(2).expect(413)).body.error).toBe('quota_exceeded');
     await t.api().get(`/api/v1/file/delete/${first.body.data.hash}`).expect(200);

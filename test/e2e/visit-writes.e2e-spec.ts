@@ -2,6 +2,7 @@ import type { VisitRow } from '../../src/analytics/rollup';
 import { VisitsRepository } from '../../src/analytics/visits.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { shareRequests } from '../utils/requests';
 
 // Batches handed to the repository at once: on SQLite the writer thread commits them together.
 describe('Visit batches written together', () => {
@@ -12,6 +13,10 @@ describe('Visit batches written together', () => {
     a = await createAccount(t);
   });
   afterAll(() => t.close());
+  const { shorten } = shareRequests(
+    () => t,
+    () => a,
+  );
 
   const row = (linkId: number, accountId: number, visitorHash: string): VisitRow => ({
     linkId,
@@ -33,12 +38,7 @@ describe('Visit batches written together', () => {
   });
 
   it('should store every batch, and fail only the one that cannot be stored', async () => {
-    const made = await t
-      .api()
-      .post('/api/v1/shorten')
-      .set(a.auth)
-      .send({ target_url: 'https://example.com/w' })
-      .expect(200);
+    const made = await shorten({ target_url: 'https://example.com/w' }).expect(200);
     const id = made.body.data.id as number;
     const visits = t.app.get(VisitsRepository);
     const results = await Promise.allSettled([
