@@ -54,4 +54,36 @@ describe('Visit batches written together', () => {
     const log = await t.api().get(`/api/v1/links/${id}/visits`).set(a.auth).expect(200);
     expect(log.body.data).toHaveLength(3);
   });
+
+  it('should keep each share its visits in their order when a batch mixes shares', async () => {
+    const ids: number[] = [];
+    for (const target of ['https://example.com/x', 'https://example.com/y']) {
+      ids.push((await shorten({ target_url: target }).expect(200)).body.data.id as number);
+    }
+    const [x, y] = ids;
+    const at = new Date();
+    // Written in share order: the two visits of each share keep theirs (same time, so the log
+    // tells them apart by the order they were stored in).
+    const visit = (linkId: number, referrerHost: string) => ({
+      ...row(linkId, a.id, 'dddddddddddddddd'),
+      at,
+      referrerHost,
+    });
+    await t.app
+      .get(VisitsRepository)
+      .store([
+        visit(y, 'y1.example'),
+        visit(x, 'x1.example'),
+        visit(y, 'y2.example'),
+        visit(x, 'x2.example'),
+      ]);
+    for (const [id, name] of [
+      [x, 'x'],
+      [y, 'y'],
+    ] as const) {
+      const log = await t.api().get(`/api/v1/links/${id}/visits`).set(a.auth).expect(200);
+      const hosts = (log.body.data as { referrer_host: string }[]).map((v) => v.referrer_host);
+      expect(hosts).toEqual([`${name}2.example`, `${name}1.example`]);
+    }
+  });
 });
