@@ -79,19 +79,38 @@ function takeGroup(waiting: Job[]): WriteJob[] {
   return group;
 }
 
+/**
+ * Under load a group starts at most this often. A commit writes every page its visits touched,
+ * and with many shares visited that is nearly every rollup page whether the group holds 1,000
+ * visits or 10,000, so fewer, bigger groups write less per visit (~30% less writer time here at
+ * 10,000 visits/s). A batch that comes after a quiet spell is written at once.
+ */
+const GROUP_EVERY_MS = 500;
+
 // One transaction at a time. Every statement answers synchronously, so no message arrives while
 // a group is written: those that came meanwhile are all waiting when the next turn starts.
 const waiting: Job[] = [];
+let waitingRows = 0;
 let running = false;
+let lastGroupAt = -Infinity;
+let timer: NodeJS.Timeout | undefined;
 
-async function runWaiting(): Promise<void> {
+function schedule(): void {
+  const wait = waitingRows >= MAX_GROUP_ROWS ? 0 : lastGroupAt + GROUP_EVERY_MS - performance.now();
+  // At least a turn later, so the batches sent together are all here.
+  if (wait <= 0) setImmediate(() => void runNext());
+  else timer = setTimeout(() => void runNext(), wait);
+}
+
+async function runNext(): Promise<void> {
+  timer = undefined;
+  lastGroupAt = performance.now();
   try {
-    while (waiting.length > 0) {
-      const group = takeGroup(waiting);
-      if (group.length > 0) {
-        await writeGroup(group);
-        continue;
-      }
+    const group = takeGroup(waiting);
+    if (group.length > 0) {
+      for (const job of group) waitingRows -= job.rows.length;
+      await writeGroup(group);
+    } else {
       const job = waiting.shift() as { id: number; pruneBefore: number };
       await inTransaction(() => pruneVisitorDays(runner, job.pruneBefore)).then(
         () => answer(job.id, 0),
@@ -99,14 +118,20 @@ async function runWaiting(): Promise<void> {
       );
     }
   } finally {
-    running = false;
+    running = waiting.length > 0;
+    if (running) schedule();
   }
 }
 
 parentPort!.on('message', (job: Job) => {
   waiting.push(job);
-  if (running) return;
-  running = true;
-  // A turn later, so the batches sent together are all here.
-  setImmediate(() => void runWaiting());
+  if ('rows' in job) waitingRows += job.rows.length;
+  if (!running) {
+    running = true;
+    schedule();
+  } else if (timer && waitingRows >= MAX_GROUP_ROWS) {
+    // A full group is here: no reason to wait for more.
+    clearTimeout(timer);
+    schedule();
+  }
 });
