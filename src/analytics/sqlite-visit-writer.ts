@@ -41,8 +41,8 @@ export class SqliteVisitWriter {
   }
 
   /** Stores the visits and their rollups in one transaction, off the main thread. */
-  write(rows: VisitRow[]): Promise<number> {
-    return this.send({ rows });
+  write(rows: VisitRow[], urgent: boolean): Promise<number> {
+    return this.send({ rows, urgent });
   }
 
   pruneVisitorDays(before: number): Promise<number> {

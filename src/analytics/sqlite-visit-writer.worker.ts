@@ -6,7 +6,7 @@ import type { VisitRow } from './rollup';
 import type { SqlRunner } from './batch-sql';
 import { pruneVisitorDays, writeVisitBatch } from './visit-batch';
 
-type WriteJob = { id: number; rows: VisitRow[] };
+type WriteJob = { id: number; rows: VisitRow[]; urgent: boolean };
 type Job = WriteJob | { id: number; pruneBefore: number };
 
 /**
@@ -80,10 +80,11 @@ function takeGroup(waiting: Job[]): WriteJob[] {
 }
 
 /**
- * Under load a group starts at most this often. A commit writes every page its visits touched,
- * and with many shares visited that is nearly every rollup page whether the group holds 1,000
- * visits or 10,000, so fewer, bigger groups write less per visit (~30% less writer time here at
- * 10,000 visits/s). A batch that comes after a quiet spell is written at once.
+ * While batches keep coming a group starts at most this often. A commit writes every page its
+ * visits touched, and with many shares visited that is nearly every rollup page whether the group
+ * holds 1,000 visits or 5,000, so fewer, bigger groups write less per visit (~30% less writer
+ * time here at 10,000 visits/s). A batch after a quiet spell, a full group, and an urgent batch
+ * (someone waits for it: a flush, shutdown) go at once.
  */
 const GROUP_EVERY_MS = 500;
 
@@ -91,12 +92,14 @@ const GROUP_EVERY_MS = 500;
 // a group is written: those that came meanwhile are all waiting when the next turn starts.
 const waiting: Job[] = [];
 let waitingRows = 0;
+let urgent = 0;
 let running = false;
 let lastGroupAt = -Infinity;
 let timer: NodeJS.Timeout | undefined;
 
 function schedule(): void {
-  const wait = waitingRows >= MAX_GROUP_ROWS ? 0 : lastGroupAt + GROUP_EVERY_MS - performance.now();
+  const now = urgent > 0 || waitingRows >= MAX_GROUP_ROWS;
+  const wait = now ? 0 : lastGroupAt + GROUP_EVERY_MS - performance.now();
   // At least a turn later, so the batches sent together are all here.
   if (wait <= 0) setImmediate(() => void runNext());
   else timer = setTimeout(() => void runNext(), wait);
@@ -108,7 +111,10 @@ async function runNext(): Promise<void> {
   try {
     const group = takeGroup(waiting);
     if (group.length > 0) {
-      for (const job of group) waitingRows -= job.rows.length;
+      for (const job of group) {
+        waitingRows -= job.rows.length;
+        if (job.urgent) urgent--;
+      }
       await writeGroup(group);
     } else {
       const job = waiting.shift() as { id: number; pruneBefore: number };
@@ -125,12 +131,15 @@ async function runNext(): Promise<void> {
 
 parentPort!.on('message', (job: Job) => {
   waiting.push(job);
-  if ('rows' in job) waitingRows += job.rows.length;
+  if ('rows' in job) {
+    waitingRows += job.rows.length;
+    if (job.urgent) urgent++;
+  }
   if (!running) {
     running = true;
     schedule();
-  } else if (timer && waitingRows >= MAX_GROUP_ROWS) {
-    // A full group is here: no reason to wait for more.
+  } else if (timer && (urgent > 0 || waitingRows >= MAX_GROUP_ROWS)) {
+    // No reason to wait for more.
     clearTimeout(timer);
     schedule();
   }

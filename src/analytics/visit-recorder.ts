@@ -26,6 +26,8 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(VisitRecorder.name);
   private queue: RawVisit[] = [];
   private flushing: Promise<void> | null = null;
+  /** Someone waits for the drain under way: its batches are written at once. */
+  private hurry = false;
   private timer?: NodeJS.Timeout;
   /** Visits lost to a full queue since start. */
   dropped = 0;
@@ -71,11 +73,11 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
       }
     }
     this.queue.push(visit);
-    if (this.queue.length >= BATCH) void this.flush();
+    if (this.queue.length >= BATCH) void this.drainOnce();
   }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
+    this.timer = setInterval(() => void this.drainOnce(), FLUSH_EVERY_MS);
     this.timer.unref();
   }
 
@@ -84,9 +86,21 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     await this.flush();
   }
 
-  /** Writes what is waiting, in batches; one flush at a time. */
+  /**
+   * Writes what is waiting now, in batches (shutdown, tests, a producer that waits). The flushes
+   * the recorder starts itself let the SQLite writer wait a little for more batches under load.
+   */
   flush(): Promise<void> {
-    this.flushing ??= this.drain().finally(() => (this.flushing = null));
+    this.hurry = true;
+    return this.drainOnce();
+  }
+
+  /** One drain at a time; a flush asked for during one hurries the rest of it. */
+  private drainOnce(): Promise<void> {
+    this.flushing ??= this.drain().finally(() => {
+      this.flushing = null;
+      this.hurry = false;
+    });
     return this.flushing;
   }
 
@@ -154,7 +168,10 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
         if (!this.salts.has(day)) this.salts.set(day, await this.stream.salt(day));
       }
     }
-    await this.visits.store(batch.map((v) => this.enricher.enrich(v)));
+    await this.visits.store(
+      batch.map((v) => this.enricher.enrich(v)),
+      this.hurry,
+    );
   }
 
   private saltOf(at: number): Buffer {

@@ -7,8 +7,7 @@ import { bigintTransformer } from '../common/bigint.transformer';
  * writes one row per share and hour, and a 90-day query reads 90 daily rows (or 2,160 hourly
  * ones when the zone is not UTC).
  */
-// SQLite: stored in key order (migration ClusteredRollups), as InnoDB stores it.
-@Entity('visit_rollups', { withoutRowid: true })
+@Entity('visit_rollups')
 export class VisitRollup {
   @PrimaryColumn({ name: 'link_id', transformer: bigintTransformer }) linkId!: number;
   @PrimaryColumn({ type: 'varchar', length: 1 }) span!: 'h' | 'd';

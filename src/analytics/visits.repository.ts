@@ -44,12 +44,13 @@ export class VisitsRepository implements OnApplicationShutdown {
    * thousands of visits a second; on SQLite, off the main thread, where synchronous writes would
    * stall redirects. Batches may be handed in without waiting for each other: they are written
    * one after the other (on MySQL, two at once would wait on each other's rollup rows). Returns
-   * how many were new (a redelivered event is stored once).
+   * how many were new (a redelivered event is stored once). Not `urgent`: SQLite's writer thread
+   * may wait up to half a second for more batches to commit with it.
    */
-  async store(rows: VisitRow[]): Promise<number> {
+  async store(rows: VisitRow[], urgent = true): Promise<number> {
     if (rows.length === 0) return 0;
     const writer = this.writerOf();
-    if (writer) return writer.write(rows);
+    if (writer) return writer.write(rows, urgent);
     const write = this.last.then(() =>
       this.repo.manager.transaction((em) => writeVisitBatch(this.runner(em), rows)),
     );

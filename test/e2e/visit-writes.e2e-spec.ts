@@ -56,7 +56,7 @@ describe('Visit batches written together', () => {
     expect(log.body.data).toHaveLength(3);
   });
 
-  it('should keep each share's visits in their order when a batch mixes shares', async () => {
+  it("should keep each share's visits in their order when a batch mixes shares", async () => {
     const ids: number[] = [];
     for (const target of ['https://example.com/x', 'https://example.com/y']) {
       ids.push((await shorten({ target_url: target }).expect(200)).body.data.id as number);
@@ -91,17 +91,21 @@ describe('Visit batches written together', () => {
   // SQLite's writer thread: a batch right after another waits for the next group, so batches
   // under load are committed together (a lower bound only: a slow machine waits longer anyway).
   (dbKind() === 'sqlite' ? it : it.skip)(
-    'should start a new group at most every half second while batches keep coming',
+    'should start a new group at most every half second while batches keep coming, unless urged',
     async () => {
       const id = (await shorten({ target_url: 'https://example.com/g' }).expect(200)).body.data
         .id as number;
       const visits = t.app.get(VisitsRepository);
       const started = Date.now();
-      expect(await visits.store([row(id, a.id, 'eeeeeeeeeeeeeeee')])).toBe(1);
-      expect(await visits.store([row(id, a.id, 'ffffffffffffffff')])).toBe(1);
+      expect(await visits.store([row(id, a.id, 'eeeeeeeeeeeeeeee')], false)).toBe(1);
+      expect(await visits.store([row(id, a.id, 'ffffffffffffffff')], false)).toBe(1);
       expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+      // Someone waiting (a flush, shutdown) does not wait for the group: 'urgent' goes at once.
+      const urgentAt = Date.now();
+      expect(await visits.store([row(id, a.id, '1111111111111111')])).toBe(1);
+      expect(Date.now() - urgentAt).toBeLessThan(250);
       const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
-      expect(stats.body.data.totals).toEqual({ visits: 2, uniques: 2, bots: 0 });
+      expect(stats.body.data.totals).toEqual({ visits: 3, uniques: 3, bots: 0 });
     },
   );
 });

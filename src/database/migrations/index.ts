@@ -14,7 +14,7 @@ import { SharedBytes1763701200000 } from './1763701200000-SharedBytes';
 import { StoredOnce1763701300000 } from './1763701300000-StoredOnce';
 import { WebSessions1763701400000 } from './1763701400000-WebSessions';
 import { Moderation1763701500000 } from './1763701500000-Moderation';
-import { ClusteredRollups1763701600000 } from './1763701600000-ClusteredRollups';
+import { ClusteredVisitors1763701600000 } from './1763701600000-ClusteredVisitors';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -34,5 +34,5 @@ export const MIGRATIONS = [
   StoredOnce1763701300000,
   WebSessions1763701400000,
   Moderation1763701500000,
-  ClusteredRollups1763701600000,
+  ClusteredVisitors1763701600000,
 ];
