@@ -11,26 +11,10 @@ import {
   VisitRow,
 } from './rollup';
 import { topList } from './stats/rollup-stats';
+import { visitRow } from '../../test/factories/visit-row.factory';
 
-const row = (iso: string, over: Partial<VisitRow> = {}): VisitRow => ({
-  linkId: 1,
-  accountId: 2,
-  domainId: 3,
-  kind: 'redirect',
-  at: new Date(iso),
-  isBot: false,
-  qr: false,
-  referrerHost: null,
-  referrerUrl: null,
-  country: 'DE',
-  browser: 'Firefox',
-  os: 'Linux',
-  device: 'desktop',
-  language: null,
-  visitorHash: 'h',
-  eventId: null,
-  ...over,
-});
+const row = (iso: string, over: Partial<VisitRow> = {}): VisitRow =>
+  visitRow({ accountId: 2, domainId: 3, at: new Date(iso), visitorHash: 'h', ...over });
 
 describe('rollUp', () => {
   it('should count hours with their quarters and days, uniques at first visits only', () => {

@@ -3,6 +3,7 @@ import { VisitsRepository } from '../../src/analytics/visits.repository';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { ClusteredVisitors1763701600000 } from '../../src/database/migrations/1763701600000-ClusteredVisitors';
 import { createAccount } from '../factories/account.factory';
+import { visitRow } from '../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { shareRequests } from '../utils/requests';
 import { dbKind } from '../utils/test-database';
@@ -56,26 +57,9 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
     );
     const id = (await shorten({ target_url: 'https://example.com/m' }).expect(200)).body.data
       .id as number;
-    await t.app.get(VisitsRepository).store([
-      {
-        linkId: id,
-        accountId: a.id,
-        domainId: 1,
-        kind: 'redirect',
-        at: new Date(),
-        isBot: false,
-        qr: false,
-        referrerHost: 'example.org',
-        referrerUrl: null,
-        country: 'DE',
-        browser: 'Firefox',
-        os: 'Linux',
-        device: 'desktop',
-        language: null,
-        visitorHash: 'aaaaaaaaaaaaaaaa',
-        eventId: null,
-      },
-    ]);
+    await t.app
+      .get(VisitsRepository)
+      .store([visitRow({ linkId: id, accountId: a.id, referrerHost: 'example.org' })]);
     const rows = async () =>
       Promise.all(
         ['visit_rollups', 'visitor_days'].map(async (table) => {

@@ -1,6 +1,7 @@
 import type { VisitRow } from '../../src/analytics/rollup';
 import { VisitsRepository } from '../../src/analytics/visits.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
+import { visitRow } from '../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { shareRequests } from '../utils/requests';
 import { dbKind } from '../utils/test-database';
@@ -19,24 +20,8 @@ describe('Visit batches written together', () => {
     () => a,
   );
 
-  const row = (linkId: number, accountId: number, visitorHash: string): VisitRow => ({
-    linkId,
-    accountId,
-    domainId: 1,
-    kind: 'redirect',
-    at: new Date(),
-    isBot: false,
-    qr: false,
-    referrerHost: null,
-    referrerUrl: null,
-    country: 'DE',
-    browser: 'Firefox',
-    os: 'Linux',
-    device: 'desktop',
-    language: null,
-    visitorHash,
-    eventId: null,
-  });
+  const row = (linkId: number, accountId: number, visitorHash: string): VisitRow =>
+    visitRow({ linkId, accountId, visitorHash });
 
   it('should store every batch, and fail only the one that cannot be stored', async () => {
     const made = await shorten({ target_url: 'https://example.com/w' }).expect(200);
