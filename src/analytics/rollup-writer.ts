@@ -32,11 +32,13 @@ export async function addToRollups(db: SqlRunner, rows: RollupRow[]): Promise<vo
     }
   }
   const keys = ['link_id', 'span', 'start', 'bot'];
-  const values = ['account_id', 'visits', 'uniques', 'quarters', 'counts'];
+  // Not account_id, which a share never changes: set again, it had SQLite rewrite the row's entry
+  // in the account index every time (~1 µs per visit).
+  const values = ['visits', 'uniques', 'quarters', 'counts'];
   await insert(
     db,
     'visit_rollups',
-    [...keys, ...values],
+    [...keys, 'account_id', ...values],
     rows.map((add) => {
       const before = stored.get(rollupKey(add));
       const r = before ? mergeRollup(before, add) : { ...add, counts: tallyToJson(add.counts) };
