@@ -90,6 +90,44 @@ describe('VisitRecorder', () => {
     ]);
   });
 
+  it('should drop the oldest visits past the bound, count them, and keep the rest in order', async () => {
+    const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
+    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
+    jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
+    recorder.record(raw(0));
+    await recorder.flush();
+    for (let i = 1; i <= 100_000; i++) recorder.record(raw(i));
+    // A hundredth of the bound goes at once (one at a time moved the whole queue each visit).
+    expect(recorder.dropped).toBe(1000);
+    expect(recorder.waiting).toBe(99_001);
+    const stored: number[] = [];
+    store.mockReset().mockImplementation((rows: { linkId: number }[]) => {
+      for (const r of rows) stored.push(r.linkId);
+      return Promise.resolve(rows.length);
+    });
+    await recorder.flush();
+    expect(stored).toHaveLength(99_001);
+    expect(stored.every((id, i) => id === 1000 + i)).toBe(true);
+  });
+
+  it('should leave retries to the timer after a failed write, not start one per full batch', async () => {
+    const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
+    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
+    jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
+    recorder.record(raw(0));
+    await recorder.flush();
+    expect(store).toHaveBeenCalledTimes(1);
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 1000; i++) recorder.record(raw(i));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(store).toHaveBeenCalledTimes(1);
+    expect(recorder.waiting).toBe(3001);
+    // A flush someone asks for still tries at once.
+    await recorder.flush();
+    expect(store.mock.calls.length).toBeGreaterThan(1);
+  });
+
   it('should keep nothing when recording is off', async () => {
     const store = jest.fn().mockResolvedValue(undefined);
     const off = { ...env, ANALYTICS_RECORD: false } as Env;

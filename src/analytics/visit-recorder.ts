@@ -32,6 +32,8 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   /** Visits lost to a full queue since start. */
   dropped = 0;
   private droppedLoggedAt = 0;
+  /** Until then (after a failed write) a full batch does not start a drain; the timer does. */
+  private retryAt = 0;
   /** ANALYTICS_RECORD: callers skip capturing a visit when it is off. */
   readonly enabled: boolean;
   private readonly enricher: VisitEnricher;
@@ -64,16 +66,29 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
 
   record(visit: RawVisit): void {
     if (!this.enabled) return;
-    if (this.queue.length >= MAX_WAITING) {
-      this.queue.shift();
-      this.dropped++;
-      if (Date.now() - this.droppedLoggedAt > 10_000) {
-        this.droppedLoggedAt = Date.now();
-        this.logger.warn(`visit queue full: ${this.dropped} visits dropped since start`);
-      }
-    }
+    // The oldest hundredth at once: one at a time, every visit past the bound moved the queue.
+    if (this.queue.length >= MAX_WAITING) this.drop(this.queue.splice(0, MAX_WAITING / 100).length);
     this.queue.push(visit);
-    if (this.queue.length >= BATCH) void this.drainOnce();
+    // After a failed write only the timer tries again: not every visit of an outage.
+    if (this.queue.length >= BATCH && Date.now() >= this.retryAt) void this.drainOnce();
+  }
+
+  private drop(n: number): void {
+    if (n <= 0) return;
+    this.dropped += n;
+    if (Date.now() - this.droppedLoggedAt > 10_000) {
+      this.droppedLoggedAt = Date.now();
+      this.logger.warn(`visit queue full: ${this.dropped} visits dropped since start`);
+    }
+  }
+
+  /** Visits whose write failed wait at the front, in order, for the next try. */
+  private keep(visits: RawVisit[], error: unknown): void {
+    const all = visits.concat(this.queue);
+    this.drop(all.length - MAX_WAITING);
+    this.queue = all.slice(-MAX_WAITING);
+    this.retryAt = Date.now() + FLUSH_EVERY_MS;
+    this.logger.warn(`${this.queue.length} visits wait: ${String(error)}`);
   }
 
   onModuleInit(): void {
@@ -121,8 +136,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
         await this.stream.done(taken);
       } catch (e) {
         // The database or Redis is away: the batch waits at the front for the next flush.
-        this.queue = batch.concat(this.queue).slice(-MAX_WAITING);
-        this.logger.warn(`${this.queue.length} visits wait: ${String(e)}`);
+        this.keep(batch, e);
         return;
       }
     }
@@ -151,11 +165,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
         writes.push(write);
       }
       const failed = (await Promise.all(writes)).filter((b) => b !== null);
-      if (failed.length > 0) {
-        this.queue = failed.flat().concat(this.queue).slice(-MAX_WAITING);
-        this.logger.warn(`${this.queue.length} visits wait: ${String(error)}`);
-        return;
-      }
+      if (failed.length > 0) return this.keep(failed.flat(), error);
     }
   }
 
