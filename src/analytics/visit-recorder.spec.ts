@@ -24,6 +24,14 @@ const noStream = { enabled: false } as VisitStream;
 describe('VisitRecorder', () => {
   const env = { TRUST_PROXY: false, ANALYTICS_RECORD: true } as Env;
 
+  /** A recorder whose every write fails, as while the database is away (its warnings muted). */
+  const databaseAway = () => {
+    const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
+    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
+    jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
+    return { store, recorder };
+  };
+
   it('should write waiting visits in one batch, parsed', async () => {
     const store = jest.fn().mockResolvedValue(undefined);
     const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
@@ -38,9 +46,7 @@ describe('VisitRecorder', () => {
   });
 
   it('should keep visits while the database is away and write them once it is back', async () => {
-    const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
-    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
-    jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
+    const { store, recorder } = databaseAway();
     recorder.record(raw(1));
     await recorder.flush();
     recorder.record(raw(2));
@@ -91,9 +97,7 @@ describe('VisitRecorder', () => {
   });
 
   it('should drop the oldest visits past the bound, count them, and keep the rest in order', async () => {
-    const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
-    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
-    jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
+    const { store, recorder } = databaseAway();
     recorder.record(raw(0));
     await recorder.flush();
     for (let i = 1; i <= 100_000; i++) recorder.record(raw(i));
@@ -111,9 +115,7 @@ describe('VisitRecorder', () => {
   });
 
   it('should leave retries to the timer after a failed write, not start one per full batch', async () => {
-    const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
-    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
-    jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
+    const { store, recorder } = databaseAway();
     recorder.record(raw(0));
     await recorder.flush();
     expect(store).toHaveBeenCalledTimes(1);
