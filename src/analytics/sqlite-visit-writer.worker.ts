@@ -91,15 +91,23 @@ const GROUP_EVERY_MS = 500;
 // One transaction at a time. Every statement answers synchronously, so no message arrives while
 // a group is written: those that came meanwhile are all waiting when the next turn starts.
 const waiting: Job[] = [];
-let waitingRows = 0;
-let urgent = 0;
 let running = false;
 let lastGroupAt = -Infinity;
 let timer: NodeJS.Timeout | undefined;
 
+/** Whether an urgent batch or a full group waits: then there is no reason to wait for more. */
+function readyNow(): boolean {
+  let rows = 0;
+  for (const job of waiting) {
+    if (!('rows' in job)) continue;
+    if (job.urgent) return true;
+    rows += job.rows.length;
+  }
+  return rows >= MAX_GROUP_ROWS;
+}
+
 function schedule(): void {
-  const now = urgent > 0 || waitingRows >= MAX_GROUP_ROWS;
-  const wait = now ? 0 : lastGroupAt + GROUP_EVERY_MS - performance.now();
+  const wait = readyNow() ? 0 : lastGroupAt + GROUP_EVERY_MS - performance.now();
   // At least a turn later, so the batches sent together are all here.
   if (wait <= 0) setImmediate(() => void runNext());
   else timer = setTimeout(() => void runNext(), wait);
@@ -111,10 +119,6 @@ async function runNext(): Promise<void> {
   try {
     const group = takeGroup(waiting);
     if (group.length > 0) {
-      for (const job of group) {
-        waitingRows -= job.rows.length;
-        if (job.urgent) urgent--;
-      }
       await writeGroup(group);
     } else {
       const job = waiting.shift() as { id: number; pruneBefore: number };
@@ -131,15 +135,10 @@ async function runNext(): Promise<void> {
 
 parentPort!.on('message', (job: Job) => {
   waiting.push(job);
-  if ('rows' in job) {
-    waitingRows += job.rows.length;
-    if (job.urgent) urgent++;
-  }
   if (!running) {
     running = true;
     schedule();
-  } else if (timer && (urgent > 0 || waitingRows >= MAX_GROUP_ROWS)) {
-    // No reason to wait for more.
+  } else if (timer && readyNow()) {
     clearTimeout(timer);
     schedule();
   }
