@@ -17,7 +17,10 @@ export interface OrphanCount {
 export class OrphanVisitsRepository {
   constructor(@InjectRepository(OrphanVisit) private readonly repo: Repository<OrphanVisit>) {}
 
-  /** Adds the counts to the stored ones, in `tx`. */
+  /**
+   * Adds the counts to the stored ones, in `tx`. Counts of a domain removed since are left out:
+   * kept, its foreign key refused every count of every later flush.
+   */
   async add(counts: OrphanCount[], tx: Tx): Promise<void> {
     const mysql = this.repo.manager.connection.options.type === 'mysql';
     const update = mysql
@@ -28,7 +31,14 @@ export class OrphanVisitsRepository {
     const driver = this.repo.manager.connection.driver;
     const lastAt = this.repo.metadata.findColumnWithPropertyName('lastAt')!;
     const em = managerOf(tx);
+    const ids = [...new Set(counts.map((c) => c.domainId))];
+    const rows = await em.query<{ id: number }[]>(
+      `SELECT id FROM domains WHERE id IN (${ids.map(() => '?').join(',')})`,
+      ids,
+    );
+    const live = new Set(rows.map((r) => Number(r.id)));
     for (const c of counts) {
+      if (!live.has(c.domainId)) continue;
       const at = driver.preparePersistentValue(c.lastAt, lastAt) as unknown;
       await em.query(
         `INSERT INTO orphan_visits (domain_id, path, visits, bots, last_at) VALUES (?, ?, ?, ?, ?) ${update}`,

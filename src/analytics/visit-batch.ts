@@ -23,10 +23,10 @@ const VISIT_COLUMNS = [
 /**
  * Stores a batch of visits and adds it to the rollups; the caller holds the transaction, so a
  * batch is stored whole or not at all. Visits whose event id is already stored are skipped (a
- * redelivered stream entry). Returns the visits stored.
+ * redelivered stream entry), and so are visits of shares deleted since. Returns the visits stored.
  */
 export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
-  const fresh = await notStoredYet(db, rows);
+  const fresh = await ofLiveShares(db, await notStoredYet(db, rows));
   if (fresh.length === 0) return fresh;
   // In share order (arrival order within a share): each share's entries in the visits index, its
   // visitors and its rollup rows are then written one after another instead of all over the
@@ -93,6 +93,21 @@ async function notStoredYet(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]
   const events = fresh.flatMap((r) => (r.eventId ? [[r.eventId, now]] : []));
   await insert(db, 'visit_events', ['event_id', 'stored_at'], events, '');
   return fresh;
+}
+
+/**
+ * Leaves out the visits of shares deleted after they were visited (their stored visits went with
+ * them). Kept, their foreign key refused the whole batch, and every retry of it, for good.
+ */
+async function ofLiveShares(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
+  const ids = [...new Set(rows.map((r) => r.linkId))];
+  const live = new Set<number>();
+  for (let i = 0; i < ids.length; i += KEYS_PER_SELECT) {
+    const chunk = ids.slice(i, i + KEYS_PER_SELECT);
+    const sql = `SELECT id FROM links WHERE id IN (${marks(chunk.length)})`;
+    for (const r of (await db.query(sql, chunk)) as Row[]) live.add(Number(r.id));
+  }
+  return live.size === ids.length ? rows : rows.filter((r) => live.has(r.linkId));
 }
 
 /** Forgets stream ids stored before `before`: entries are long acknowledged by then. */

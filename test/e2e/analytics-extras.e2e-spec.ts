@@ -9,6 +9,8 @@ import { HOST } from '../utils/requests';
 describe('Orphan visits, the CSV log and what a download counts', () => {
   let t: TestApp;
   let a: TestAccount;
+  /** Made an admin by the first test. */
+  let admin: TestAccount;
   beforeAll(async () => {
     t = await createTestApp();
     a = await createAccount(t);
@@ -30,7 +32,7 @@ describe('Orphan visits, the CSV log and what a download counts', () => {
     await t.app.get(OrphanVisits).flush();
     const plain = await t.api().get('/api/v1/stats/orphans').set(a.auth).expect(200);
     expect(plain.body.data).toEqual([]);
-    const admin = await createAccount(t);
+    admin = await createAccount(t);
     await t.app
       .get(DataSource)
       .query('UPDATE accounts SET is_admin = ? WHERE id = ?', [1, admin.id]);
@@ -41,6 +43,23 @@ describe('Orphan visits, the CSV log and what a download counts', () => {
       { path: '/no-such-slug', visits: 2, bots: 1, last_at: expect.any(Number) },
       { path: '/wp-login.php', visits: 1, bots: 0, last_at: expect.any(Number) },
     ]);
+  });
+
+  it('should store the other counts when a domain is removed before they are written', async () => {
+    const orphans = t.app.get(OrphanVisits);
+    const [{ id }] = await t.app
+      .get(DataSource)
+      .query<{ id: number }[]>('SELECT id FROM domains WHERE host = ?', [HOST]);
+    // A custom domain removed after its visit was counted: no row of `domains` holds its id.
+    orphans.record(Number(id) + 1_000_000, '/was-here', undefined);
+    orphans.record(Number(id), '/after-removal', undefined);
+    await orphans.flush();
+    const res = await t.api().get('/api/v1/stats/orphans').set(admin.auth).expect(200);
+    const paths = (res.body.data as { paths: { path: string }[] }[]).flatMap((d) => d.paths);
+    expect(paths.map((p) => p.path)).toContain('/after-removal');
+    expect(paths.map((p) => p.path)).not.toContain('/was-here');
+    // Nothing was put back to wait for the next flush.
+    expect(orphans['pending'].size).toBe(0);
   });
 
   it('should stream the whole log as CSV, owner only', async () => {

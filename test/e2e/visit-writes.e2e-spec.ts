@@ -1,4 +1,5 @@
 import type { VisitRow } from '../../src/analytics/rollup';
+import { VisitRecorder } from '../../src/analytics/visit-recorder';
 import { VisitsRepository } from '../../src/analytics/visits.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { visitRow } from '../factories/visit-row.factory';
@@ -15,11 +16,12 @@ describe('Visit batches written together', () => {
     a = await createAccount(t);
   });
   afterAll(() => t.close());
-  const { shorten } = shareRequests(
+  const { shorten, visit } = shareRequests(
     () => t,
     () => a,
   );
 
+  const visits = () => t.app.get(VisitsRepository);
   const row = (linkId: number, accountId: number, visitorHash: string): VisitRow =>
     visitRow({ linkId, accountId, visitorHash });
 
@@ -29,8 +31,8 @@ describe('Visit batches written together', () => {
     const visits = t.app.get(VisitsRepository);
     const results = await Promise.allSettled([
       visits.store([row(id, a.id, 'aaaaaaaaaaaaaaaa'), row(id, a.id, 'bbbbbbbbbbbbbbbb')]),
-      // No such share: its foreign key refuses the batch.
-      visits.store([row(id + 1_000_000, a.id, 'cccccccccccccccc')]),
+      // No device (a NOT NULL column): the database refuses the batch.
+      visits.store([{ ...row(id, a.id, 'cccccccccccccccc'), device: null as unknown as 'other' }]),
       visits.store([row(id, a.id, 'aaaaaaaaaaaaaaaa')]),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
@@ -39,6 +41,27 @@ describe('Visit batches written together', () => {
     expect(stats.body.data.totals).toEqual({ visits: 3, uniques: 2, bots: 0 });
     const log = await t.api().get(`/api/v1/links/${id}/visits`).set(a.auth).expect(200);
     expect(log.body.data).toHaveLength(3);
+  });
+
+  it('should store the other visits of a batch when a share is deleted before it is written', async () => {
+    const ids: number[] = [];
+    for (const slug of ['gone1', 'kept1']) {
+      const res = await shorten({ target_url: 'https://example.com/d', custom_slug: slug });
+      expect(res.status).toBe(200);
+      ids.push(res.body.data.id as number);
+    }
+    const [gone, kept] = ids;
+    await visit('gone1').expect(302);
+    await visit('kept1').expect(302);
+    await t.api().delete(`/api/v1/links/${gone}`).set(a.auth).expect(200);
+    const recorder = t.app.get(VisitRecorder);
+    await recorder.flush();
+    // Nothing waits for a retry: the deleted share's visit went with it, the other is stored.
+    expect(recorder.waiting).toBe(0);
+    const log = await t.api().get(`/api/v1/links/${kept}/visits`).set(a.auth).expect(200);
+    expect(log.body.data).toHaveLength(1);
+    const stored = await visits().store([row(gone, a.id, 'aaaaaaaaaaaaaaaa')]);
+    expect(stored).toBe(0);
   });
 
   it("should keep each share's visits in their order when a batch mixes shares", async () => {
