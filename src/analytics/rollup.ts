@@ -2,6 +2,21 @@ import type { Visit } from './visit.entity';
 
 /** A visit to store; `eventId`: its Redis Stream entry, when it came through one. */
 export type VisitRow = Omit<Visit, 'id'> & { eventId: string | null };
+/** What the rollups take of a visit. */
+export type RollupVisit = Pick<
+  VisitRow,
+  | 'linkId'
+  | 'accountId'
+  | 'at'
+  | 'isBot'
+  | 'visitorHash'
+  | 'referrerHost'
+  | 'country'
+  | 'browser'
+  | 'os'
+  | 'device'
+  | 'language'
+>;
 
 /** Quarter-hours: every zone's hours and days (+05:30, +05:45 too) are whole slots. */
 export const SLOT_SECONDS = 900;
@@ -17,7 +32,7 @@ export type Tally = Record<Dimension, Map<string, number>>;
 export const MAX_VALUES = 500;
 export const OTHER = '\u0000other';
 
-const VALUE_OF: Record<Dimension, (r: VisitRow) => string | null> = {
+const VALUE_OF: Record<Dimension, (r: RollupVisit) => string | null> = {
   referrer: (r) => r.referrerHost,
   country: (r) => r.country,
   browser: (r) => r.browser,
@@ -129,9 +144,9 @@ function addCountsThroughMaps(json: string, add: Tally): string {
  * What a batch of visits adds to the rollups. `firstOfDay[i]` says whether row i is its visitor's
  * first visit of the UTC day to that share: uniques are counted there, so they add up over hours.
  */
-export function rollUp(rows: VisitRow[], firstOfDay: boolean[]): RollupRow[] {
+export function rollUp(rows: RollupVisit[], firstOfDay: boolean[]): RollupRow[] {
   const out = new Map<string, RollupRow>();
-  const rowOf = (r: VisitRow, span: 'h' | 'd', start: number) => {
+  const rowOf = (r: RollupVisit, span: 'h' | 'd', start: number) => {
     const key = `${r.linkId}|${span}|${start}|${+r.isBot}`;
     let row = out.get(key);
     if (!row) {

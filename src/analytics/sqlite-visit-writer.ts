@@ -1,17 +1,17 @@
+import { Logger } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { VisitRow } from './rollup';
 
-interface Reply {
-  id: number;
-  stored?: number;
-  error: string | null;
-}
+type Reply = { id: number; stored?: number; error: string | null } | { warning: string };
 
 /** The worker thread that writes visit batches to a SQLite file (see its source). */
 export class SqliteVisitWriter {
+  private readonly logger = new Logger(SqliteVisitWriter.name);
   private readonly worker: Worker;
+  /** The thread ended (closed, or it failed): a new writer takes over. */
+  stopped = false;
   private nextId = 0;
   private readonly pending = new Map<
     number,
@@ -27,20 +27,24 @@ export class SqliteVisitWriter {
           workerData: { file },
           execArgv: ['--require', 'ts-node/register/transpile-only'],
         });
-    this.worker.on('message', ({ id, stored, error }: Reply) => {
+    this.worker.on('message', (reply: Reply) => {
+      if ('warning' in reply) return this.logger.warn(reply.warning);
+      const { id, stored, error } = reply;
       const waiting = this.pending.get(id);
       this.pending.delete(id);
       if (error === null) waiting?.resolve(stored ?? 0);
       else waiting?.reject(new Error(error));
     });
-    this.worker.on('error', (e) => {
-      for (const w of this.pending.values()) w.reject(e);
-      this.pending.clear();
+    this.worker.on('error', (e) => this.rejectAll(e));
+    // Its jobs would never be answered: their batches wait in the recorder for the next try.
+    this.worker.on('exit', () => {
+      this.stopped = true;
+      this.rejectAll(new Error('the visit writer thread stopped'));
     });
     this.worker.unref();
   }
 
-  /** Stores the visits and their rollups in one transaction, off the main thread. */
+  /** Stores the visits in one transaction, off the main thread; their rollups follow (see it). */
   write(rows: VisitRow[], urgent: boolean): Promise<number> {
     return this.send({ rows, urgent });
   }
@@ -49,7 +53,18 @@ export class SqliteVisitWriter {
     return this.send({ pruneBefore: before });
   }
 
+  /** Rolls up every visit stored so far. */
+  rollUp(): Promise<number> {
+    return this.send({ rollUp: true });
+  }
+
+  private rejectAll(e: Error): void {
+    for (const w of this.pending.values()) w.reject(e);
+    this.pending.clear();
+  }
+
   private send(job: object): Promise<number> {
+    if (this.stopped) return Promise.reject(new Error('the visit writer thread stopped'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -57,7 +72,9 @@ export class SqliteVisitWriter {
     });
   }
 
+  /** After rolling up what was stored (else the next start does). */
   async close(): Promise<void> {
+    await this.rollUp().catch(() => undefined);
     await this.worker.terminate();
   }
 }

@@ -1,5 +1,5 @@
 import { atValue, insert, KEYS_PER_SELECT, keysIn, marks, Row, SqlRunner } from './batch-sql';
-import { dayOf, rollUp, VisitRow } from './rollup';
+import { dayOf, rollUp, RollupVisit, VisitRow } from './rollup';
 import { addToRollups } from './rollup-writer';
 
 const VISIT_COLUMNS = [
@@ -22,12 +22,21 @@ const VISIT_COLUMNS = [
 
 /**
  * Stores a batch of visits and adds it to the rollups; the caller holds the transaction, so a
- * batch is stored whole or not at all. Visits whose event id is already stored are skipped (a
- * redelivered stream entry), and so are visits of shares deleted since. Returns the visits stored.
+ * batch is stored whole or not at all. Returns the visits stored (see storeVisits).
  */
 export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
+  const stored = await storeVisits(db, rows);
+  await rollUpVisits(db, stored);
+  return stored;
+}
+
+/**
+ * Stores the visits, not their rollups. Visits whose event id is already stored are skipped (a
+ * redelivered stream entry), and so are visits of shares deleted since. Returns the visits stored,
+ * in the order they were stored.
+ */
+export async function storeVisits(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
   const fresh = await ofLiveShares(db, await notStoredYet(db, rows));
-  if (fresh.length === 0) return fresh;
   // In share order (arrival order within a share): each share's entries in the visits index, its
   // visitors and its rollup rows are then written one after another instead of all over the
   // B-trees (the index inserts cost a third as much), and two MySQL writers lock rollup rows in
@@ -40,8 +49,13 @@ export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<
     ordered.map((r) => visitValues(db, r)),
     '',
   );
-  await addToRollups(db, rollUp(ordered, await firstVisitsOfDay(db, ordered)));
-  return fresh;
+  return ordered;
+}
+
+/** Adds stored visits, in share order, to the rollups, their visitors to the day's. */
+export async function rollUpVisits(db: SqlRunner, rows: RollupVisit[]): Promise<void> {
+  if (rows.length === 0) return;
+  await addToRollups(db, rollUp(rows, await firstVisitsOfDay(db, rows)));
 }
 
 /** Deletes the visitors of days before `day`: their salt is gone, they can never match again. */
@@ -116,9 +130,9 @@ export async function pruneEvents(db: SqlRunner, before: Date): Promise<void> {
 }
 
 /** Whether each visit is its visitor's first of the UTC day to that share; records the new ones. */
-async function firstVisitsOfDay(db: SqlRunner, rows: VisitRow[]): Promise<boolean[]> {
-  const keyOf = (r: VisitRow) => `${dayOf(r.at)}|${r.linkId}|${r.visitorHash}`;
-  const byDay = new Map<number, VisitRow[]>();
+async function firstVisitsOfDay(db: SqlRunner, rows: RollupVisit[]): Promise<boolean[]> {
+  const keyOf = (r: RollupVisit) => `${dayOf(r.at)}|${r.linkId}|${r.visitorHash}`;
+  const byDay = new Map<number, RollupVisit[]>();
   for (const r of rows) {
     const day = dayOf(r.at);
     if (!byDay.has(day)) byDay.set(day, []);

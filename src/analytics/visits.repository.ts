@@ -1,17 +1,19 @@
-import { Injectable, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, LessThan, Repository } from 'typeorm';
 import type { VisitRow } from './rollup';
 import { SqliteVisitWriter } from './sqlite-visit-writer';
 import type { SqlRunner } from './batch-sql';
+import { visitsPastMark } from './rollup-mark';
 import { pruneEvents, pruneVisitorDays, writeVisitBatch } from './visit-batch';
 import { Visit } from './visit.entity';
 
 /** The only owner of `visits` and of the writes to the rollups. */
 @Injectable()
-export class VisitsRepository implements OnApplicationShutdown {
+export class VisitsRepository implements OnApplicationBootstrap, OnApplicationShutdown {
   /** On a SQLite file, batches are written by a worker thread (started on the first batch). */
   private writer?: SqliteVisitWriter | null;
+  private closing = false;
 
   /** The last batch written without the writer thread: the next one waits for it. */
   private last: Promise<unknown> = Promise.resolve();
@@ -19,7 +21,7 @@ export class VisitsRepository implements OnApplicationShutdown {
   constructor(@InjectRepository(Visit) private readonly repo: Repository<Visit>) {}
 
   private writerOf(): SqliteVisitWriter | null {
-    if (this.writer !== undefined) return this.writer;
+    if (this.writer !== undefined && !(this.writer?.stopped && !this.closing)) return this.writer;
     const options = this.repo.manager.connection.options;
     const file = options.type === 'better-sqlite3' ? String(options.database) : ':memory:';
     this.writer = file === ':memory:' ? null : new SqliteVisitWriter(file);
@@ -33,14 +35,22 @@ export class VisitsRepository implements OnApplicationShutdown {
     };
   }
 
+  /** Visits an earlier run stored and did not roll up (it stopped first): the writer does. */
+  async onApplicationBootstrap(): Promise<void> {
+    const options = this.repo.manager.connection.options;
+    if (options.type !== 'better-sqlite3' || options.database === ':memory:') return;
+    if (await visitsPastMark(this.runner(this.repo.manager))) this.writerOf();
+  }
+
   /** After every other shutdown hook (the recorder's last flush included). */
   async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
     await this.writer?.close();
   }
 
   /**
    * Stores a batch and its rollups in one transaction: whole or not at all (and then retried
-   * whole). Plain SQL, not TypeORM's entity machinery, which costs more than the write at
+   * whole); on SQLite the rollups follow in a transaction of their own (see the writer thread). Plain SQL, not TypeORM's entity machinery, which costs more than the write at
    * thousands of visits a second; on SQLite, off the main thread, where synchronous writes would
    * stall redirects. Batches may be handed in without waiting for each other: they are written
    * one after the other (on MySQL, two at once would wait on each other's rollup rows). Returns

@@ -1,0 +1,37 @@
+import Database from 'better-sqlite3';
+import type { SqlRunner } from './batch-sql';
+
+/** The visit writer thread's own connection to the SQLite file: plain SQL and transactions. */
+export interface WriterConnection {
+  runner: SqlRunner;
+  inTransaction<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export function openWriterConnection(file: string): WriterConnection {
+  const db = new Database(file, { timeout: 5000 });
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  // Each SQL text is prepared once: a few shapes repeat for every batch.
+  const statements = new Map<string, Database.Statement>();
+  const runner: SqlRunner = {
+    mysql: false,
+    query(sql, params) {
+      let statement = statements.get(sql);
+      if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+      return Promise.resolve(statement.reader ? statement.all(params) : statement.run(params));
+    },
+  };
+  async function inTransaction<T>(work: () => Promise<T>): Promise<T> {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      const result = await work();
+      db.exec('COMMIT');
+      return result;
+    } catch (e) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw e;
+    }
+  }
+  return { runner, inTransaction };
+}
