@@ -21,7 +21,9 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
   constructor(@InjectRepository(Visit) private readonly repo: Repository<Visit>) {}
 
   private writerOf(): SqliteVisitWriter | null {
-    if (this.writer !== undefined && !(this.writer?.stopped && !this.closing)) return this.writer;
+    // A thread that failed is replaced; one stopped by shutdown is not.
+    const failed = this.writer?.stopped === true && !this.closing;
+    if (this.writer !== undefined && !failed) return this.writer;
     const options = this.repo.manager.connection.options;
     const file = options.type === 'better-sqlite3' ? String(options.database) : ':memory:';
     this.writer = file === ':memory:' ? null : new SqliteVisitWriter(file);
@@ -50,7 +52,8 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
 
   /**
    * Stores a batch and its rollups in one transaction: whole or not at all (and then retried
-   * whole); on SQLite the rollups follow in a transaction of their own (see the writer thread). Plain SQL, not TypeORM's entity machinery, which costs more than the write at
+   * whole); on SQLite under load the rollups follow within seconds (see the writer thread).
+   * Plain SQL, not TypeORM's entity machinery, which costs more than the write at
    * thousands of visits a second; on SQLite, off the main thread, where synchronous writes would
    * stall redirects. Batches may be handed in without waiting for each other: they are written
    * one after the other (on MySQL, two at once would wait on each other's rollup rows). Returns
