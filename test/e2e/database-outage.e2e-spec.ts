@@ -80,7 +80,7 @@ const run = dbKind() === 'mysql' && canRunOwnMariaDb();
   }, 60_000);
 
   it('should answer readiness within 5 s and API calls with 503 while it is frozen', async () => {
-    db.freeze();
+    await db.freeze();
     try {
       const ready = await t.api().get('/health/ready').timeout(5000);
       expect(ready.status).toBe(503);

@@ -1,5 +1,5 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,18 @@ const accepts = (port: number) =>
     socket.once('error', () => resolve(false));
     socket.connect(port, '127.0.0.1');
   });
+
+/** Whether every thread of the process is stopped (state T in /proc). */
+function allStopped(pid: number): boolean {
+  try {
+    return readdirSync(`/proc/${pid}/task`).every((tid) => {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      return stat[stat.lastIndexOf(')') + 2] === 'T';
+    });
+  } catch {
+    return true; // no /proc, or the process is gone
+  }
+}
 
 /**
  * A MariaDB server of a test's own, on its own port and data directory, that the test may stop,
@@ -99,8 +111,13 @@ export class OwnMariaDb {
   }
 
   /** The server stops answering without closing its connections. */
-  freeze(): void {
+  /** SIGSTOP; resolves once every thread has stopped (on a busy machine that is not at once). */
+  async freeze(): Promise<void> {
+    const pid = this.child?.pid;
     this.child?.kill('SIGSTOP');
+    for (let i = 0; pid && i < 500 && !allStopped(pid); i++) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
   }
 
   thaw(): void {
