@@ -24,6 +24,9 @@ const UNIQUES =
   'counted in the bucket of their first visit that day, so the series adds up to the total. ' +
   'Series and totals count whole quarter-hours, top lists whole hours. Bots are left out ' +
   'unless bots=include|only.';
+const FRESHNESS =
+  'A visit is counted about a second after it; on SQLite under heavy load (thousands a second) ' +
+  'the counts follow the raw visit log by up to about six seconds.';
 
 @ApiTags('analytics')
 @ApiAuth()
@@ -46,7 +49,7 @@ export class StatsController {
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({
     summary: 'Visits of a share: totals, a series in your time zone, top referrers and more',
-    description: UNIQUES,
+    description: `${UNIQUES} ${FRESHNESS}`,
   })
   linkStats(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -60,7 +63,7 @@ export class StatsController {
   @ApiData(AccountStatsDto)
   @ApiOperation({
     summary: 'Visits of all your shares: totals, series, top lists and your most visited shares',
-    description: `${UNIQUES} Account uniques add up the uniques of each share.`,
+    description: `${UNIQUES} Account uniques add up the uniques of each share. ${FRESHNESS}`,
   })
   accountStats(@CurrentAccount() account: AuthenticatedAccount, @Query() q: StatsQuery) {
     return this.stats.accountStats(account.id, q);
