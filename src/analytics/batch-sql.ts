@@ -34,6 +34,21 @@ export function keysIn(db: SqlRunner, columns: string[], n: number): string {
   return `(${columns.join(', ')}) IN (${db.mysql ? '' : 'VALUES '}${list})`;
 }
 
+/** Which of `ids` are ids of `table` (rows may have gone since they were referred to). */
+export async function existingIds(
+  db: SqlRunner,
+  table: string,
+  ids: number[],
+): Promise<Set<number>> {
+  const found = new Set<number>();
+  for (let i = 0; i < ids.length; i += KEYS_PER_SELECT) {
+    const chunk = ids.slice(i, i + KEYS_PER_SELECT);
+    const sql = `SELECT id FROM ${table} WHERE id IN (${marks(chunk.length)})`;
+    for (const r of (await db.query(sql, chunk)) as Row[]) found.add(Number(r.id));
+  }
+  return found;
+}
+
 export async function insert(
   db: SqlRunner,
   table: string,

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { In, Repository } from 'typeorm';
+import { existingIds, SqlRunner } from './batch-sql';
 import { OrphanVisit } from './orphan-visit.entity';
 
 export interface OrphanCount {
@@ -31,12 +32,8 @@ export class OrphanVisitsRepository {
     const driver = this.repo.manager.connection.driver;
     const lastAt = this.repo.metadata.findColumnWithPropertyName('lastAt')!;
     const em = managerOf(tx);
-    const ids = [...new Set(counts.map((c) => c.domainId))];
-    const rows = await em.query<{ id: number }[]>(
-      `SELECT id FROM domains WHERE id IN (${ids.map(() => '?').join(',')})`,
-      ids,
-    );
-    const live = new Set(rows.map((r) => Number(r.id)));
+    const runner: SqlRunner = { mysql, query: (sql, params) => em.query(sql, params) };
+    const live = await existingIds(runner, 'domains', [...new Set(counts.map((c) => c.domainId))]);
     for (const c of counts) {
       if (!live.has(c.domainId)) continue;
       const at = driver.preparePersistentValue(c.lastAt, lastAt) as unknown;

@@ -10,10 +10,18 @@ const MARK = 'visits_rolled_up_to';
 /** Visits read back and rolled up together at most; a longer backlog goes in parts. */
 export const ROLL_UP_AT_MOST = 50_000;
 
+const lastVisitId = async (db: SqlRunner) =>
+  Number(((await db.query('SELECT COALESCE(MAX(id), 0) AS id FROM visits', [])) as Row[])[0].id);
+
+async function storedMark(db: SqlRunner): Promise<number | null> {
+  const [row] = (await db.query('SELECT value FROM settings WHERE name = ?', [MARK])) as Row[];
+  return row ? Number(row.value) : null;
+}
+
 /** Where the mark is; a database without one had every visit rolled up with its batch. */
 async function markOf(db: SqlRunner): Promise<number> {
-  const [row] = (await db.query('SELECT value FROM settings WHERE name = ?', [MARK])) as Row[];
-  if (row) return Number(row.value);
+  const mark = await storedMark(db);
+  if (mark !== null) return mark;
   const last = await lastVisitId(db);
   await setMark(db, last);
   return last;
@@ -26,9 +34,6 @@ async function setMark(db: SqlRunner, id: number): Promise<void> {
     [MARK, String(id)],
   );
 }
-
-const lastVisitId = async (db: SqlRunner) =>
-  Number(((await db.query('SELECT COALESCE(MAX(id), 0) AS id FROM visits', [])) as Row[])[0].id);
 
 /**
  * Stores the visits and rolls up everything past the mark with them; the caller holds the
@@ -49,10 +54,10 @@ export async function storeAndRollUp(db: SqlRunner, rows: VisitRow[]): Promise<V
 
 /** Whether stored visits wait past the mark (read at start, before the writer thread runs). */
 export async function visitsPastMark(db: SqlRunner): Promise<boolean> {
-  const [row] = (await db.query('SELECT value FROM settings WHERE name = ?', [MARK])) as Row[];
-  if (!row) return false;
+  const mark = await storedMark(db);
+  if (mark === null) return false;
   const sql = 'SELECT 1 AS past FROM visits WHERE id > ? LIMIT 1';
-  return ((await db.query(sql, [Number(row.value)])) as Row[]).length > 0;
+  return ((await db.query(sql, [mark])) as Row[]).length > 0;
 }
 
 /**

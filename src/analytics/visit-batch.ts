@@ -1,4 +1,13 @@
-import { atValue, insert, KEYS_PER_SELECT, keysIn, marks, Row, SqlRunner } from './batch-sql';
+import {
+  atValue,
+  existingIds,
+  insert,
+  KEYS_PER_SELECT,
+  keysIn,
+  marks,
+  Row,
+  SqlRunner,
+} from './batch-sql';
 import { dayOf, rollUp, RollupVisit, VisitRow } from './rollup';
 import { addToRollups } from './rollup-writer';
 
@@ -115,12 +124,7 @@ async function notStoredYet(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]
  */
 async function ofLiveShares(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
   const ids = [...new Set(rows.map((r) => r.linkId))];
-  const live = new Set<number>();
-  for (let i = 0; i < ids.length; i += KEYS_PER_SELECT) {
-    const chunk = ids.slice(i, i + KEYS_PER_SELECT);
-    const sql = `SELECT id FROM links WHERE id IN (${marks(chunk.length)})`;
-    for (const r of (await db.query(sql, chunk)) as Row[]) live.add(Number(r.id));
-  }
+  const live = await existingIds(db, 'links', ids);
   return live.size === ids.length ? rows : rows.filter((r) => live.has(r.linkId));
 }
 

@@ -28,12 +28,13 @@ describe('Visit batches written together', () => {
   it('should store every batch, and fail only the one that cannot be stored', async () => {
     const made = await shorten({ target_url: 'https://example.com/w' }).expect(200);
     const id = made.body.data.id as number;
-    const visits = t.app.get(VisitsRepository);
     const results = await Promise.allSettled([
-      visits.store([row(id, a.id, 'aaaaaaaaaaaaaaaa'), row(id, a.id, 'bbbbbbbbbbbbbbbb')]),
+      visits().store([row(id, a.id, 'aaaaaaaaaaaaaaaa'), row(id, a.id, 'bbbbbbbbbbbbbbbb')]),
       // No device (a NOT NULL column): the database refuses the batch.
-      visits.store([{ ...row(id, a.id, 'cccccccccccccccc'), device: null as unknown as 'other' }]),
-      visits.store([row(id, a.id, 'aaaaaaaaaaaaaaaa')]),
+      visits().store([
+        { ...row(id, a.id, 'cccccccccccccccc'), device: null as unknown as 'other' },
+      ]),
+      visits().store([row(id, a.id, 'aaaaaaaaaaaaaaaa')]),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : null))).toEqual([2, null, 1]);
@@ -103,14 +104,13 @@ describe('Visit batches written together', () => {
     async () => {
       const id = (await shorten({ target_url: 'https://example.com/g' }).expect(200)).body.data
         .id as number;
-      const visits = t.app.get(VisitsRepository);
       const started = Date.now();
-      expect(await visits.store([row(id, a.id, 'eeeeeeeeeeeeeeee')], false)).toBe(1);
-      expect(await visits.store([row(id, a.id, 'ffffffffffffffff')], false)).toBe(1);
+      expect(await visits().store([row(id, a.id, 'eeeeeeeeeeeeeeee')], false)).toBe(1);
+      expect(await visits().store([row(id, a.id, 'ffffffffffffffff')], false)).toBe(1);
       expect(Date.now() - started).toBeGreaterThanOrEqual(450);
       // Someone waiting (a flush, shutdown) does not wait for the group: 'urgent' goes at once.
       const urgentAt = Date.now();
-      expect(await visits.store([row(id, a.id, '1111111111111111')])).toBe(1);
+      expect(await visits().store([row(id, a.id, '1111111111111111')])).toBe(1);
       expect(Date.now() - urgentAt).toBeLessThan(250);
       const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
       expect(stats.body.data.totals).toEqual({ visits: 3, uniques: 3, bots: 0 });
