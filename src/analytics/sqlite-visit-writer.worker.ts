@@ -2,9 +2,9 @@
 // synchronous, and thousands of inserts a second on the main thread would stall redirects.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { VisitRow } from './rollup';
-import { ROLL_UP_AT_MOST, rollUpPastMark, storeAndRollUp } from './rollup-mark';
+import { ROLL_UP_AT_MOST, VisitsPastMark } from './rollup-mark';
 import { openWriterConnection } from './sqlite-writer-connection';
-import { pruneVisitorDays, storeVisits } from './visit-batch';
+import { pruneVisitorDays } from './visit-batch';
 
 type WriteJob = { id: number; rows: VisitRow[]; urgent: boolean };
 type Job = WriteJob | { id: number; pruneBefore: number } | { id: number; rollUp: true };
@@ -18,6 +18,7 @@ type Answer = { id: number; stored?: number; error: string | null };
 const MAX_GROUP_ROWS = 20_000;
 
 const { runner, inTransaction } = openWriterConnection((workerData as { file: string }).file);
+const pastMark = new VisitsPastMark();
 
 const messageOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 const answer = (a: Answer) => parentPort!.postMessage(a);
@@ -29,8 +30,9 @@ const answer = (a: Answer) => parentPort!.postMessage(a);
 async function writeGroup(jobs: WriteJob[], rollUpToo = false): Promise<Answer[]> {
   try {
     const rows = jobs.flatMap((j) => j.rows);
-    const write = rollUpToo ? storeAndRollUp : storeVisits;
-    const stored = new Set(await inTransaction(() => write(runner, rows)));
+    const write = () =>
+      rollUpToo ? pastMark.storeAndRollUp(runner, rows) : pastMark.store(runner, rows);
+    const stored = new Set(await inTransaction(write));
     if (rollUpToo) rolledUp();
     else notRolledUp += stored.size;
     return jobs.map((j) => ({
@@ -72,7 +74,7 @@ async function rollUp(): Promise<number> {
   let total = 0;
   try {
     for (let n = ROLL_UP_AT_MOST; n === ROLL_UP_AT_MOST; total += n) {
-      n = await inTransaction(() => rollUpPastMark(runner));
+      n = await inTransaction(() => pastMark.rollUp(runner));
     }
     rolledUp();
   } catch (e) {
