@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { VisitRow } from './rollup';
+import { toColumns } from './visit-columns';
 
 type Reply = { id: number; stored?: number; error: string | null } | { warning: string };
 
@@ -46,7 +47,7 @@ export class SqliteVisitWriter {
 
   /** Stores the visits in one transaction, off the main thread; their rollups follow (see it). */
   write(rows: VisitRow[], urgent: boolean): Promise<number> {
-    return this.send({ rows, urgent });
+    return this.send({ visits: toColumns(rows), urgent });
   }
 
   pruneVisitorDays(before: number): Promise<number> {

@@ -5,9 +5,11 @@ import type { VisitRow } from './rollup';
 import { ROLL_UP_AT_MOST, VisitsPastMark } from './rollup-mark';
 import { openWriterConnection } from './sqlite-writer-connection';
 import { pruneVisitorDays } from './visit-batch';
+import { fromColumns, VisitColumns } from './visit-columns';
 
 type WriteJob = { id: number; rows: VisitRow[]; urgent: boolean };
 type Job = WriteJob | { id: number; pruneBefore: number } | { id: number; rollUp: true };
+type Message = Exclude<Job, WriteJob> | { id: number; visits: VisitColumns; urgent: boolean };
 type Answer = { id: number; stored?: number; error: string | null };
 
 /**
@@ -59,7 +61,6 @@ const ROLL_UP_EVERY_MS = 5000;
 let notRolledUp = 0;
 let rolledUpAt = performance.now();
 let rollUpTimer: NodeJS.Timeout | undefined;
-
 let warnedAt = -Infinity;
 
 function rolledUp(): void {
@@ -194,4 +195,6 @@ function enqueue(job: Job): void {
 
 // First, whatever an earlier run stored and did not roll up (it stopped before it could).
 enqueue({ id: -1, rollUp: true });
-parentPort!.on('message', enqueue);
+parentPort!.on('message', (m: Message) =>
+  enqueue('visits' in m ? { id: m.id, rows: fromColumns(m.visits), urgent: m.urgent } : m),
+);
