@@ -136,14 +136,16 @@ export async function pruneEvents(db: SqlRunner, before: Date): Promise<void> {
 /** Whether each visit is its visitor's first of the UTC day to that share; records the new ones. */
 async function firstVisitsOfDay(db: SqlRunner, rows: RollupVisit[]): Promise<boolean[]> {
   const keyOf = (r: RollupVisit) => `${dayOf(r.at)}|${r.linkId}|${r.visitorHash}`;
-  const byDay = new Map<number, RollupVisit[]>();
+  // Each visitor of a share once per day: a roll-up under load holds many visits of each.
+  const byDay = new Map<number, Map<string, RollupVisit>>();
   for (const r of rows) {
     const day = dayOf(r.at);
-    if (!byDay.has(day)) byDay.set(day, []);
-    byDay.get(day)!.push(r);
+    if (!byDay.has(day)) byDay.set(day, new Map());
+    byDay.get(day)!.set(`${r.linkId}|${r.visitorHash}`, r);
   }
   const known = new Set<string>();
-  for (const [day, dayRows] of byDay) {
+  for (const [day, visitors] of byDay) {
+    const dayRows = [...visitors.values()];
     for (let i = 0; i < dayRows.length; i += KEYS_PER_SELECT) {
       const chunk = dayRows.slice(i, i + KEYS_PER_SELECT);
       const sql =
