@@ -91,7 +91,7 @@ export class VisitsPastMark {
     await rollUpVisits(db, visits);
     await setMark(db, kept.to);
     this.kept = { from: kept.to, to: kept.to, rows: [] };
-    return kept.rows.length;
+    return visits.length;
   }
 }
 
