@@ -86,12 +86,10 @@ export class VisitsPastMark {
     }
     // As read back: not the visits of shares deleted since (theirs went with them).
     const live = await existingIds(db, 'links', [...new Set(kept.rows.map((r) => r.linkId))]);
-    // In share order, arrival order within a share (the sort is stable), as read back.
-    const visits = kept.rows.filter((r) => live.has(r.linkId)).sort((a, b) => a.linkId - b.linkId);
-    await rollUpVisits(db, visits);
-    await setMark(db, kept.to);
+    const visits = kept.rows.filter((r) => live.has(r.linkId));
+    const n = await rollUpTo(db, visits, kept.to);
     this.kept = { from: kept.to, to: kept.to, rows: [] };
-    return visits.length;
+    return n;
   }
 }
 
@@ -115,11 +113,19 @@ async function rollUpPastMark(db: SqlRunner): Promise<number> {
     [mark],
   )) as Row[];
   if (rows.length === 0) return 0;
+  return rollUpTo(db, rows.map(fromRow), Number(rows[rows.length - 1].id));
+}
+
+/**
+ * Rolls up stored visits, in arrival order, and moves the mark to `to`, the last of them.
+ * Returns how many it rolled up.
+ */
+async function rollUpTo(db: SqlRunner, visits: RollupVisit[], to: number): Promise<number> {
   // In share order, arrival order within a share (the sort is stable), as the batches are.
-  const visits = rows.map(fromRow).sort((a, b) => a.linkId - b.linkId);
+  visits.sort((a, b) => a.linkId - b.linkId);
   await rollUpVisits(db, visits);
-  await setMark(db, Number(rows[rows.length - 1].id));
-  return rows.length;
+  await setMark(db, to);
+  return visits.length;
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);

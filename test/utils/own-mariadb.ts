@@ -110,8 +110,10 @@ export class OwnMariaDb {
     await exited;
   }
 
-  /** The server stops answering without closing its connections. */
-  /** SIGSTOP; resolves once every thread has stopped (on a busy machine that is not at once). */
+  /**
+   * The server stops answering without closing its connections (SIGSTOP); resolves once every
+   * thread has stopped (on a busy machine that is not at once).
+   */
   async freeze(): Promise<void> {
     const pid = this.child?.pid;
     this.child?.kill('SIGSTOP');
