@@ -4,6 +4,7 @@
 // roll-up, from the writer's memory or read back from `visits`, so nothing is counted twice or
 // lost.
 import { existingIds, Row, SqlRunner } from './batch-sql';
+import { KeptVisits } from './kept-visits';
 import type { RollupVisit, VisitRow } from './rollup';
 import { rollUpVisits, storeVisits } from './visit-batch';
 
@@ -45,7 +46,7 @@ async function setMark(db: SqlRunner, id: number): Promise<void> {
  * method runs in the caller's transaction.
  */
 export class VisitsPastMark {
-  private kept: { from: number; to: number; rows: RollupVisit[] } | null = null;
+  private kept: { from: number; to: number; visits: KeptVisits } | null = null;
 
   /** Stores the visits (see storeVisits), not rolled up yet. Returns the visits stored. */
   async store(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
@@ -56,11 +57,11 @@ export class VisitsPastMark {
       this.kept?.to === before
         ? this.kept
         : (await markOf(db)) === before
-          ? { from: before, to: before, rows: [] }
+          ? { from: before, to: before, visits: new KeptVisits() }
           : null;
     const stored = await storeVisits(db, rows);
     if (kept) {
-      for (const r of stored) kept.rows.push(r);
+      for (const r of stored) kept.visits.push(r);
       kept.to = await lastVisitId(db);
     }
     this.kept = kept;
@@ -85,10 +86,14 @@ export class VisitsPastMark {
       return rollUpPastMark(db);
     }
     // As read back: not the visits of shares deleted since (theirs went with them).
-    const live = await existingIds(db, 'links', [...new Set(kept.rows.map((r) => r.linkId))]);
-    const visits = kept.rows.filter((r) => live.has(r.linkId));
-    const n = await rollUpTo(db, visits, kept.to);
-    this.kept = { from: kept.to, to: kept.to, rows: [] };
+    const rows = kept.visits.rows();
+    const live = await existingIds(db, 'links', [...new Set(rows.map((r) => r.linkId))]);
+    const n = await rollUpTo(
+      db,
+      rows.filter((r) => live.has(r.linkId)),
+      kept.to,
+    );
+    this.kept = { from: kept.to, to: kept.to, visits: new KeptVisits() };
     return n;
   }
 }
