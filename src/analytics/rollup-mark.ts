@@ -15,7 +15,8 @@ export const ROLL_UP_AT_MOST = 50_000;
 const lastVisitId = async (db: SqlRunner) =>
   Number(((await db.query('SELECT COALESCE(MAX(id), 0) AS id FROM visits', [])) as Row[])[0].id);
 
-async function storedMark(db: SqlRunner): Promise<number | null> {
+/** The last visit id in the rollups; null where every batch is rolled up as it is stored. */
+export async function storedMark(db: SqlRunner): Promise<number | null> {
   const [row] = (await db.query('SELECT value FROM settings WHERE name = ?', [MARK])) as Row[];
   return row ? Number(row.value) : null;
 }

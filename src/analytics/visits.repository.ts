@@ -1,10 +1,10 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, LessThan, Repository } from 'typeorm';
+import { EntityManager, LessThan, LessThanOrEqual, Repository } from 'typeorm';
 import type { VisitRow } from './rollup';
 import { SqliteVisitWriter } from './sqlite-visit-writer';
 import type { SqlRunner } from './batch-sql';
-import { visitsPastMark } from './rollup-mark';
+import { storedMark, visitsPastMark } from './rollup-mark';
 import { pruneEvents, pruneVisitorDays, writeVisitBatch } from './visit-batch';
 import { Visit } from './visit.entity';
 
@@ -107,8 +107,17 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
     });
   }
 
+  /**
+   * Deletes the raw visits from before `cutoff`, but not those past the mark: deleted before
+   * their roll-up (it failed for days, or a short retention met a long stop) they were lost to
+   * the rollups, and so to every count, for good.
+   */
   async deleteBefore(cutoff: Date): Promise<number> {
-    const result = await this.repo.delete({ at: LessThan(cutoff) });
+    const mark = await storedMark(this.runner(this.repo.manager));
+    const result = await this.repo.delete({
+      at: LessThan(cutoff),
+      ...(mark !== null && { id: LessThanOrEqual(mark) }),
+    });
     return result.affected ?? 0;
   }
 }

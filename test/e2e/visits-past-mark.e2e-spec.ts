@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import type { SqlRunner } from '../../src/analytics/batch-sql';
 import { VisitsPastMark } from '../../src/analytics/rollup-mark';
 import { storeVisits } from '../../src/analytics/visit-batch';
+import { VisitsRepository } from '../../src/analytics/visits.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { visitRow } from '../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
@@ -104,5 +105,31 @@ import { dbKind } from '../utils/test-database';
     await inFailedTransaction((db) => pastMark.rollUp(db));
     expect(await pastMark.rollUp(runner)).toBe(2);
     expect(await totalsOf(id)).toEqual({ visits: 3, uniques: 3, bots: 0 });
+  });
+
+  it('should keep raw visits past retention until they are rolled up', async () => {
+    const id = await newLink();
+    const pastMark = new VisitsPastMark();
+    const old = new Date('2026-01-10T12:00:00Z');
+    await pastMark.store(
+      runner,
+      rows(id, 3, 'm').map((r) => ({ ...r, at: old })),
+    );
+    const visits = t.app.get(VisitsRepository);
+    const dayCount = async () => {
+      const [{ n }] = await t.app
+        .get(DataSource)
+        .query<{ n: number | null }[]>(
+          "SELECT SUM(visits) AS n FROM visit_rollups WHERE link_id = ? AND span = 'd'",
+          [id],
+        );
+      return Number(n ?? 0);
+    };
+    const cutoff = new Date('2026-02-01T00:00:00Z');
+    expect(await visits.deleteBefore(cutoff)).toBe(0);
+    expect(await pastMark.rollUp(runner)).toBe(3);
+    expect(await dayCount()).toBe(3);
+    expect(await visits.deleteBefore(cutoff)).toBe(3);
+    expect(await dayCount()).toBe(3);
   });
 });
