@@ -65,6 +65,26 @@ describe('Visit batches written together', () => {
     expect(stored).toBe(0);
   });
 
+  it('should count every visit and visitor once when a roll-up goes in parts', async () => {
+    const ids: number[] = [];
+    for (const n of [1, 2, 3]) {
+      const res = await shorten({ target_url: `https://example.com/p${n}` }).expect(200);
+      ids.push(res.body.data.id as number);
+    }
+    // 1,500 visits of each share by 100 visitors, the shares interleaved; then one share's
+    // 2,500 by 300 visitors alone: more than one part of a roll-up either way.
+    const visitor = (i: number) => `v${String(i % 300).padStart(15, '0')}`;
+    const mixed = Array.from({ length: 4500 }, (_, i) => row(ids[i % 3], a.id, visitor(i)));
+    expect(await visits().store(mixed)).toBe(4500);
+    const one = Array.from({ length: 2500 }, (_, i) => row(ids[0], a.id, visitor(i + 7)));
+    expect(await visits().store(one)).toBe(2500);
+    const totals = async (id: number) =>
+      (await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200)).body.data.totals;
+    expect(await totals(ids[0])).toEqual({ visits: 4000, uniques: 300, bots: 0 });
+    expect(await totals(ids[1])).toEqual({ visits: 1500, uniques: 100, bots: 0 });
+    expect(await totals(ids[2])).toEqual({ visits: 1500, uniques: 100, bots: 0 });
+  });
+
   it("should keep each share's visits in their order when a batch mixes shares", async () => {
     const ids: number[] = [];
     for (const target of ['https://example.com/x', 'https://example.com/y']) {
