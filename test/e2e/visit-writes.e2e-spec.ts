@@ -78,7 +78,7 @@ describe('Visit batches written together', () => {
     expect(await visits().store(mixed)).toBe(4500);
     const one = Array.from({ length: 2500 }, (_, i) => row(ids[0], a.id, visitor(i + 7)));
     expect(await visits().store(one)).toBe(2500);
-    const totals = async (id: number) =>
+    const totals = async (id: number): Promise<unknown> =>
       (await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200)).body.data.totals;
     expect(await totals(ids[0])).toEqual({ visits: 4000, uniques: 300, bots: 0 });
     expect(await totals(ids[1])).toEqual({ visits: 1500, uniques: 100, bots: 0 });
