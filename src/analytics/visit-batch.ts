@@ -51,15 +51,22 @@ export async function storeVisits(db: SqlRunner, rows: VisitRow[]): Promise<Visi
   // B-trees (the index inserts cost a third as much), and two MySQL writers lock rollup rows in
   // the same order.
   const ordered = [...fresh].sort((a, b) => a.linkId - b.linkId);
-  await insert(
-    db,
-    'visits',
-    VISIT_COLUMNS,
-    ordered.map((r) => visitValues(db, r)),
-    '',
-  );
+  // Their values a part at a time, so that no more than a part's are alive at any collection.
+  for (let i = 0; i < ordered.length; i += STORE_PART) {
+    const part = ordered.slice(i, i + STORE_PART);
+    await insert(
+      db,
+      'visits',
+      VISIT_COLUMNS,
+      part.map((r) => visitValues(db, r)),
+      '',
+    );
+  }
   return ordered;
 }
+
+/** Visits whose values are made and inserted together (see storeVisits). */
+const STORE_PART = 1000;
 
 /**
  * Visits rolled up together at most, whole shares each. A roll-up of 50,000 visits at once built
