@@ -38,7 +38,7 @@ async function upload(base: string, token: string, bytes: number, serverPid: num
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(serverPid))), 20);
   const started = process.hrtime.bigint();
-  const status = await new Promise<number>((resolve, reject) => {
+  const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = request(`${base}/api/v1/file/upload`, {
       method: 'POST',
       headers: {
@@ -48,8 +48,9 @@ async function upload(base: string, token: string, bytes: number, serverPid: num
       },
     });
     req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? 0));
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
     });
     req.on('error', reject);
     void pipeline(
@@ -65,7 +66,14 @@ async function upload(base: string, token: string, bytes: number, serverPid: num
   });
   const s = Number(process.hrtime.bigint() - started) / 1e9;
   clearInterval(sampler);
-  if (status !== 200) throw new Error(`upload answered HTTP ${status}`);
+  if (answer.status !== 200) throw new Error(`upload answered HTTP ${answer.status}`);
+  // Deleted, so the next round's identical bytes are stored again rather than found stored.
+  const { hash } = (JSON.parse(answer.body) as { data: { hash: string } }).data;
+  const gone = await fetch(`${base}/api/v1/file/delete/${hash}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  if (!gone.ok) throw new Error(`deleting the upload answered HTTP ${gone.status}`);
   return { mbps: bytes / s / 1e6, growth: peak - before, peak };
 }
 
