@@ -28,7 +28,9 @@ export async function diskWrite(dir: string, bytes: number): Promise<number> {
 
 /** One streamed multipart upload; the server's RSS is sampled every 20 ms meanwhile. */
 async function upload(base: string, token: string, bytes: number, serverPid: number) {
-  const boundary = 'benchboundary';
+  // As the form-data package (axios, PicGo) makes one: the parser's search skips ahead by the
+  // boundary's length, so the 13 characters used before cost ~17% of the speed real clients see.
+  const boundary = `${'-'.repeat(26)}${'3'.repeat(24)}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.bin"\r\n` +
       'Content-Type: application/octet-stream\r\n\r\n',
