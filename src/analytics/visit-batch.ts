@@ -39,6 +39,9 @@ export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<
   return stored;
 }
 
+/** Visits whose values are made and inserted together (see storeVisits). */
+const STORE_PART = 1000;
+
 /**
  * Stores the visits, not their rollups. Visits whose event id is already stored are skipped (a
  * redelivered stream entry), and so are visits of shares deleted since. Returns the visits stored,
@@ -64,9 +67,6 @@ export async function storeVisits(db: SqlRunner, rows: VisitRow[]): Promise<Visi
   }
   return ordered;
 }
-
-/** Visits whose values are made and inserted together (see storeVisits). */
-const STORE_PART = 1000;
 
 /**
  * Visits rolled up together at most, whole shares each. A roll-up of 50,000 visits at once built
