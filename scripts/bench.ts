@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { benchAnalytics } from './bench/analytics';
+import { benchAnalytics, benchWriter } from './bench/analytics';
 import { benchTextPage } from './bench/text-page';
 import { benchResumable } from './bench/resumable';
 import { benchUpload } from './bench/upload';
@@ -122,6 +122,7 @@ async function main() {
 
     await benchTextPage(base, token);
     await benchAnalytics();
+    await benchWriter();
     // Uploads get a fresh process, so its memory is the upload's and not the earlier runs'.
     await stop(ours);
     const fresh = startService(dir, 'upload');

@@ -71,3 +71,21 @@ function report(db: string, r: IngestResult): void {
   );
   if (!exact) throw new Error(`${db}: stored visits differ from those sent`);
 }
+
+/**
+ * The SQLite writer thread's CPU per visit against a bare writer that only inserts the same rows
+ * (writer.ts, on core 0): what uniques, rollups and checks add to the floor any writer pays.
+ */
+export async function benchWriter(): Promise<void> {
+  console.log('# visit writer: 220,000 visits to 10,000 links in groups of 11,000, one thread');
+  const out = await runPinned(0, [join(__dirname, 'writer.js')], {
+    PORT: '3905',
+    LOG_LEVEL: 'warn',
+    AUTH_BOOTSTRAP_ADMIN: 'false',
+  });
+  const r = JSON.parse(out.trim().split('\n').at(-1)!) as { writerUs: number; bareUs: number };
+  console.log(
+    `visit writer: ${fmt(r.writerUs, 1)} µs of CPU per visit; a bare insert of the same rows ` +
+      `${fmt(r.bareUs, 1)} µs: ${fmt(r.writerUs / r.bareUs, 2)} of the floor`,
+  );
+}

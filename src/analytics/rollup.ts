@@ -143,54 +143,58 @@ function addCountsThroughMaps(json: string, add: Tally): string {
 /**
  * What a batch of visits adds to the rollups. `firstOfDay[i]` says whether row i is its visitor's
  * first visit of the UTC day to that share: uniques are counted there, so they add up over hours.
+ * Each visit is counted into its hour; a day is the sum of its hours (its values counted once per
+ * hour, not once per visit).
  */
 export function rollUp(rows: RollupVisit[], firstOfDay: boolean[]): RollupRow[] {
-  const out = new Map<string, RollupRow>();
-  const rowOf = (r: RollupVisit, span: 'h' | 'd', start: number) => {
-    const key = `${r.linkId}|${span}|${start}|${+r.isBot}`;
-    let row = out.get(key);
-    if (!row) {
-      row = {
-        linkId: r.linkId,
-        accountId: r.accountId,
-        span,
-        start,
-        bot: r.isBot,
-        visits: 0,
-        uniques: 0,
-        quarters:
-          span === 'h'
-            ? [
-                [0, 0],
-                [0, 0],
-                [0, 0],
-                [0, 0],
-              ]
-            : null,
-        counts: emptyTally(),
-      };
-      out.set(key, row);
-    }
-    return row;
-  };
+  const hours = new Map<string, RollupRow>();
+  let hour: RollupRow | undefined;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     const at = Math.floor(r.at.getTime() / 1000);
+    const start = floorTo(at, HOUR_SECONDS);
+    // Batches come in share order: the visit before was most often in the same hour.
+    if (hour?.linkId !== r.linkId || hour.start !== start || hour.bot !== r.isBot) {
+      const { linkId, accountId, isBot: bot } = r;
+      hour = rowIn(hours, { linkId, accountId, span: 'h', start, bot });
+    }
     const unique = firstOfDay[i] ? 1 : 0;
-    const hour = rowOf(r, 'h', floorTo(at, HOUR_SECONDS));
-    const day = rowOf(r, 'd', floorTo(at, DAY_SECONDS));
     const quarter = hour.quarters![Math.floor((at % HOUR_SECONDS) / SLOT_SECONDS)];
     quarter[0]++;
     quarter[1] += unique;
-    for (const row of [hour, day]) {
-      row.visits++;
-      row.uniques += unique;
-    }
-    for (const d of DIMENSIONS) {
-      const value = VALUE_OF[d](r) ?? '';
-      addCount(hour.counts[d], value, 1);
-      addCount(day.counts[d], value, 1);
-    }
+    hour.visits++;
+    hour.uniques += unique;
+    for (const d of DIMENSIONS) addCount(hour.counts[d], VALUE_OF[d](r) ?? '', 1);
   }
-  return [...out.values()];
+  const days = new Map<string, RollupRow>();
+  for (const h of hours.values()) {
+    const { linkId, accountId, bot } = h;
+    const day = rowIn(days, {
+      linkId,
+      accountId,
+      span: 'd',
+      start: floorTo(h.start, DAY_SECONDS),
+      bot,
+    });
+    day.visits += h.visits;
+    day.uniques += h.uniques;
+    for (const d of DIMENSIONS)
+      for (const [value, n] of h.counts[d]) addCount(day.counts[d], value, n);
+  }
+  return [...hours.values(), ...days.values()];
+}
+
+type RowKey = Pick<RollupRow, 'linkId' | 'accountId' | 'span' | 'start' | 'bot'>;
+
+/** The row of that share, span and start in `rows`, made empty if there is none yet. */
+function rowIn(rows: Map<string, RollupRow>, at: RowKey): RollupRow {
+  const key = `${at.linkId}|${at.start}|${+at.bot}`;
+  let row = rows.get(key);
+  if (!row) {
+    const quarters =
+      at.span === 'h' ? Array.from({ length: 4 }, (): [number, number] => [0, 0]) : null;
+    row = { ...at, visits: 0, uniques: 0, quarters, counts: emptyTally() };
+    rows.set(key, row);
+  }
+  return row;
 }

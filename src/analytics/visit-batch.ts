@@ -5,7 +5,9 @@ import {
   KEYS_PER_SELECT,
   keysIn,
   marks,
+  refusedByForeignKey,
   Row,
+  ROWS_PER_STATEMENT,
   SqlRunner,
 } from './batch-sql';
 import { dayOf, rollUp, RollupVisit, VisitRow } from './rollup';
@@ -39,33 +41,41 @@ export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<
   return stored;
 }
 
-/** Visits whose values are made and inserted together (see storeVisits). */
-const STORE_PART = 1000;
-
 /**
  * Stores the visits, not their rollups. Visits whose event id is already stored are skipped (a
  * redelivered stream entry), and so are visits of shares deleted since. Returns the visits stored,
  * in the order they were stored.
  */
 export async function storeVisits(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
-  const fresh = await ofLiveShares(db, await notStoredYet(db, rows));
+  const fresh = await notStoredYet(db, rows);
   // In share order (arrival order within a share): each share's entries in the visits index, its
   // visitors and its rollup rows are then written one after another instead of all over the
   // B-trees (the index inserts cost a third as much), and two MySQL writers lock rollup rows in
   // the same order.
   const ordered = [...fresh].sort((a, b) => a.linkId - b.linkId);
-  // Their values a part at a time, so that no more than a part's are alive at any collection.
-  for (let i = 0; i < ordered.length; i += STORE_PART) {
-    const part = ordered.slice(i, i + STORE_PART);
-    await insert(
-      db,
-      'visits',
-      VISIT_COLUMNS,
-      part.map((r) => visitValues(db, r)),
-      '',
-    );
+  const stored: VisitRow[] = [];
+  for (let i = 0; i < ordered.length; i += ROWS_PER_STATEMENT) {
+    stored.push(...(await insertVisits(db, ordered.slice(i, i + ROWS_PER_STATEMENT))));
   }
-  return ordered;
+  return stored;
+}
+
+/**
+ * One statement's visits, less those of shares deleted after they were visited (their stored
+ * visits went with them). Their foreign key refuses the statement, which alone is undone, and
+ * only then are the shares looked up: before every statement that cost ~0.7 µs a visit.
+ */
+async function insertVisits(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
+  const values = (of: VisitRow[]) => of.map((r) => visitValues(db, r));
+  try {
+    await insert(db, 'visits', VISIT_COLUMNS, values(rows), '');
+    return rows;
+  } catch (e) {
+    if (!refusedByForeignKey(e)) throw e;
+  }
+  const live = await ofLiveShares(db, rows);
+  await insert(db, 'visits', VISIT_COLUMNS, values(live), '');
+  return live;
 }
 
 /**
@@ -137,10 +147,7 @@ async function notStoredYet(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]
   return fresh;
 }
 
-/**
- * Leaves out the visits of shares deleted after they were visited (their stored visits went with
- * them). Kept, their foreign key refused the whole batch, and every retry of it, for good.
- */
+/** Leaves out the visits of shares deleted since. */
 async function ofLiveShares(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
   const ids = [...new Set(rows.map((r) => r.linkId))];
   const live = await existingIds(db, 'links', ids);
@@ -154,34 +161,35 @@ export async function pruneEvents(db: SqlRunner, before: Date): Promise<void> {
 
 /** Whether each visit is its visitor's first of the UTC day to that share; records the new ones. */
 async function firstVisitsOfDay(db: SqlRunner, rows: RollupVisit[]): Promise<boolean[]> {
-  const keyOf = (r: RollupVisit) => `${dayOf(r.at)}|${r.linkId}|${r.visitorHash}`;
   // Each visitor of a share once per day: a roll-up under load holds many visits of each.
+  const keys = new Array<string>(rows.length);
   const byDay = new Map<number, Map<string, RollupVisit>>();
-  for (const r of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
     const day = dayOf(r.at);
+    keys[i] = `${day}|${r.linkId}|${r.visitorHash}`;
     if (!byDay.has(day)) byDay.set(day, new Map());
-    byDay.get(day)!.set(`${r.linkId}|${r.visitorHash}`, r);
+    byDay.get(day)!.set(keys[i], r);
   }
   const known = new Set<string>();
   for (const [day, visitors] of byDay) {
-    const dayRows = [...visitors.values()];
-    for (let i = 0; i < dayRows.length; i += KEYS_PER_SELECT) {
-      const chunk = dayRows.slice(i, i + KEYS_PER_SELECT);
+    const dayVisitors = [...visitors.values()];
+    for (let i = 0; i < dayVisitors.length; i += KEYS_PER_SELECT) {
+      const chunk = dayVisitors.slice(i, i + KEYS_PER_SELECT);
       const sql =
         'SELECT link_id, visitor_hash FROM visitor_days WHERE day = ? ' +
         `AND ${keysIn(db, ['link_id', 'visitor_hash'], chunk.length)}`;
-      const keys = chunk.flatMap((r) => [r.linkId, r.visitorHash]);
-      for (const r of (await db.query(sql, [day, ...keys])) as Row[]) {
+      const params = chunk.flatMap((r) => [r.linkId, r.visitorHash]);
+      for (const r of (await db.query(sql, [day, ...params])) as Row[]) {
         known.add(`${day}|${Number(r.link_id)}|${String(r.visitor_hash)}`);
       }
     }
   }
   const fresh: unknown[][] = [];
-  const first = rows.map((r) => {
-    const key = keyOf(r);
+  const first = keys.map((key, i) => {
     if (known.has(key)) return false;
     known.add(key);
-    fresh.push([dayOf(r.at), r.linkId, r.visitorHash]);
+    fresh.push([dayOf(rows[i].at), rows[i].linkId, rows[i].visitorHash]);
     return true;
   });
   await insert(db, 'visitor_days', ['day', 'link_id', 'visitor_hash'], fresh, '');

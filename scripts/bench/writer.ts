@@ -1,0 +1,181 @@
+/**
+ * One child process of `npm run bench` (pinned to core 0): what the SQLite visit writer costs
+ * per visit, in CPU time of its one thread, against a bare writer in the same run that inserts
+ * the same rows in the same groups into the same table and does nothing else (no uniques, no
+ * rollups, no checks): the floor any writer of raw visits pays. 10,000 links, groups of 11,000
+ * visits (half a second of the recording run) rolled up every 10 groups, as under the redirect
+ * load. Prints one JSON line with the medians of 3 alternated rounds.
+ */
+import 'reflect-metadata';
+import Database from 'better-sqlite3';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from '../../src/app.setup';
+import { atValue } from '../../src/analytics/batch-sql';
+import type { VisitRow } from '../../src/analytics/rollup';
+import { VisitsPastMark } from '../../src/analytics/rollup-mark';
+import { openWriterConnection } from '../../src/analytics/sqlite-writer-connection';
+import { validateEnv } from '../../src/config/validate-env';
+import { median } from './harness';
+
+const LINKS = 10_000;
+const GROUP = 11_000;
+const GROUPS = 20;
+const ROLL_UP_EVERY = 10;
+const ROUNDS = 3;
+const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'IN', 'BR', 'JP', 'CA', 'NL', 'SE', null];
+const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Edge', null];
+const OSES = ['Windows', 'iOS', 'Android', 'macOS', 'Linux'];
+const LANGUAGES = ['en-us', 'de-de', 'fr-fr', 'ja', null];
+
+type Link = { id: number; account_id: number; domain_id: number };
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'linkdrop-writer-'));
+  try {
+    const seed = join(dir, 'seed.sqlite');
+    const links = await seedLinks(seed);
+    const costs: Record<'writer' | 'bare', number[]> = { writer: [], bare: [] };
+    for (let r = 0; r < ROUNDS; r++) {
+      for (const mode of ['writer', 'bare'] as const) {
+        const file = join(dir, `${mode}-${r}.sqlite`);
+        copyFileSync(seed, file);
+        const groups = Array.from({ length: GROUPS }, (_, g) => visits(links, g));
+        costs[mode].push(mode === 'writer' ? await writer(file, groups) : bare(file, groups));
+      }
+    }
+    const writerUs = median(costs.writer);
+    const bareUs = median(costs.bare);
+    console.log(JSON.stringify({ writerUs, bareUs, ratio: writerUs / bareUs, costs }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A migrated database with LINKS links of one account. */
+async function seedLinks(file: string): Promise<Link[]> {
+  const env = validateEnv({ ...process.env, DB_URL: `sqlite:${file}`, ANALYTICS_RECORD: 'false' });
+  const app = await createApp(env);
+  await app.listen(env.PORT, '127.0.0.1');
+  const base = `http://127.0.0.1:${env.PORT}`;
+  const post = (path: string, body: object, token?: string) =>
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    }).then(async (res) => ((await res.json()) as { data: { token: string } }).data);
+  const { token } = await post('/api/v1/auth/signup', {
+    email: 'writer@example.com',
+    password: 'benchmark password',
+  });
+  await post('/api/v1/shorten', { target_url: 'https://example.com/', custom_slug: 'w0' }, token);
+  await app.close();
+  const db = new Database(file);
+  const first = db.prepare("SELECT * FROM links WHERE slug = 'w0'").get() as Record<
+    string,
+    unknown
+  >;
+  const columns = Object.keys(first).filter((c) => c !== 'id');
+  const copy = db.prepare(
+    `INSERT INTO links (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+  );
+  db.transaction(() => {
+    for (let i = 1; i < LINKS; i++)
+      copy.run(columns.map((c) => (c === 'slug' ? `w${i}` : first[c])));
+  })();
+  const links = db.prepare('SELECT id, account_id, domain_id FROM links').all() as Link[];
+  db.close();
+  return links;
+}
+
+/** Group g: GROUP visits to random links over half a second, from a pool of 20,000 visitors. */
+function visits(links: Link[], g: number): VisitRow[] {
+  const start = Date.now() + g * 500;
+  return Array.from({ length: GROUP }, (_, i) => {
+    const link = links[Math.floor(Math.random() * links.length)];
+    const n = Math.floor(Math.random() * 20_000);
+    return {
+      linkId: link.id,
+      accountId: link.account_id,
+      domainId: link.domain_id,
+      kind: 'redirect',
+      at: new Date(start + Math.floor((i * 500) / GROUP)),
+      isBot: n % 50 === 0,
+      qr: n % 16 === 0,
+      referrerHost: n % 3 === 0 ? `site${n % 40}.example` : null,
+      referrerUrl: n % 3 === 0 ? `https://site${n % 40}.example/p` : null,
+      country: COUNTRIES[n % COUNTRIES.length],
+      browser: BROWSERS[n % BROWSERS.length],
+      os: OSES[n % OSES.length],
+      device: n % 4 === 0 ? 'mobile' : 'desktop',
+      language: LANGUAGES[n % LANGUAGES.length],
+      visitorHash: n.toString(16).padStart(16, '0'),
+      eventId: null,
+    };
+  });
+}
+
+/** The writer thread's work: each group stored, every ROLL_UP_EVERY rolled up with the last. */
+async function writer(file: string, groups: VisitRow[][]): Promise<number> {
+  const { runner, inTransaction } = openWriterConnection(file);
+  const mark = new VisitsPastMark();
+  const before = process.cpuUsage();
+  for (let g = 0; g < groups.length; g++) {
+    const rows = groups[g];
+    const rollUp = (g + 1) % ROLL_UP_EVERY === 0;
+    await inTransaction(() =>
+      rollUp ? mark.storeAndRollUp(runner, rows) : mark.store(runner, rows),
+    );
+  }
+  const used = process.cpuUsage(before);
+  const db = new Database(file, { readonly: true });
+  const [stored, rolledUp] = ['SELECT COUNT(*) FROM visits', queryRolledUp].map(
+    (sql) => db.prepare(sql).pluck().get() as number,
+  );
+  db.close();
+  if (stored !== GROUP * GROUPS || rolledUp !== stored) {
+    throw new Error(`writer: ${stored} stored, ${rolledUp} rolled up of ${GROUP * GROUPS}`);
+  }
+  return (used.user + used.system) / stored;
+}
+
+const queryRolledUp = "SELECT SUM(visits) FROM visit_rollups WHERE span = 'd'";
+
+/** The floor: the same rows, in share order, 100 to a statement, one transaction a group. */
+function bare(file: string, groups: VisitRow[][]): number {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  const columns =
+    'link_id, account_id, domain_id, kind, at, is_bot, qr, referrer_host, referrer_url, ' +
+    'country, browser, os, device, language, visitor_hash';
+  const tuple = `(${columns.replace(/\w+/g, '?')})`;
+  const insert = db.prepare(
+    `INSERT INTO visits (${columns}) VALUES ${Array<string>(100).fill(tuple).join(',')}`,
+  );
+  const sqlite = { mysql: false, query: () => Promise.resolve() };
+  const before = process.cpuUsage();
+  for (const group of groups) {
+    const rows = [...group].sort((a, b) => a.linkId - b.linkId);
+    db.transaction(() => {
+      for (let i = 0; i < rows.length; i += 100) {
+        const params: unknown[] = [];
+        for (const r of rows.slice(i, i + 100)) {
+          params.push(r.linkId, r.accountId, r.domainId, r.kind, atValue(sqlite, r.at));
+          params.push(+r.isBot, +r.qr, r.referrerHost, r.referrerUrl, r.country, r.browser);
+          params.push(r.os, r.device, r.language, r.visitorHash);
+        }
+        insert.run(params);
+      }
+    })();
+  }
+  const used = process.cpuUsage(before);
+  db.close();
+  return (used.user + used.system) / (GROUP * GROUPS);
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
