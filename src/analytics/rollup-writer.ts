@@ -1,5 +1,6 @@
 import { insert, KEYS_PER_SELECT, keysIn, Row, SqlRunner } from './batch-sql';
-import { mergeRollup, RollupRow, rollupKey, StoredRollup, tallyToJson } from './rollup';
+import { RollupRow, rollupKey } from './rollup';
+import { mergeRollup, StoredRollup, tallyToJson } from './rollup-json';
 
 /**
  * Merges the batch into the stored `visit_rollups` rows: read (locked on MySQL, where two

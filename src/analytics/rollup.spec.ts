@@ -1,15 +1,5 @@
-import {
-  addCount,
-  addCountsToJson,
-  emptyTally,
-  MAX_VALUES,
-  mergeRollup,
-  OTHER,
-  rollUp,
-  tallyFromJson,
-  tallyToJson,
-  VisitRow,
-} from './rollup';
+import { addCount, emptyTally, MAX_VALUES, OTHER, rollUp, VisitRow } from './rollup';
+import { addCountsToJson, mergeRollup, tallyFromJson, tallyToJson } from './rollup-json';
 import { topList } from './stats/rollup-stats';
 import { visitRow } from '../../test/factories/visit-row.factory';
 

@@ -73,71 +73,12 @@ export const emptyTally = (): Tally => ({
   language: new Map(),
 });
 
-export function tallyFromJson(json: string): Tally {
-  const stored = JSON.parse(json) as Partial<DimCounts>;
-  const tally = emptyTally();
-  for (const d of DIMENSIONS) tally[d] = new Map(Object.entries(stored[d] ?? {}));
-  return tally;
-}
-
-export const tallyToJson = (tally: Tally): string =>
-  JSON.stringify(Object.fromEntries(DIMENSIONS.map((d) => [d, Object.fromEntries(tally[d])])));
-
 /** Adds `n` visits of `value`; a dimension already holding MAX_VALUES values counts it as OTHER. */
 export function addCount(counts: Map<string, number>, value: string, n: number): void {
   const now = counts.get(value);
   if (now !== undefined) counts.set(value, now + n);
   else if (counts.size < MAX_VALUES) counts.set(value, n);
   else counts.set(OTHER, (counts.get(OTHER) ?? 0) + n);
-}
-
-/** A stored rollup row as the writer reads it: its counts stay JSON until they are merged. */
-export type StoredRollup = Omit<RollupRow, 'counts'> & { counts: string };
-
-/** `add` merged into `into` (a stored row and a batch's counts of the same hour or day). */
-export function mergeRollup(into: StoredRollup, add: RollupRow): StoredRollup {
-  into.visits += add.visits;
-  into.uniques += add.uniques;
-  if (into.quarters && add.quarters) {
-    add.quarters.forEach(([v, u], q) => {
-      into.quarters![q][0] += v;
-      into.quarters![q][1] += u;
-    });
-  }
-  into.counts = addCountsToJson(into.counts, add.counts);
-  return into;
-}
-
-/**
- * A batch's counts added to stored JSON counts, in the parsed object itself: Maps both ways cost
- * the writer more than the merge. A value named `__proto__` cannot be a plain object's key that
- * way; a row with one goes through Maps.
- */
-export function addCountsToJson(json: string, add: Tally): string {
-  const stored = JSON.parse(json) as Partial<DimCounts>;
-  for (const d of DIMENSIONS) {
-    if (add[d].size === 0) continue;
-    if (add[d].has('__proto__')) return addCountsThroughMaps(json, add);
-    const into = (stored[d] ??= {});
-    let size: number | undefined;
-    for (const [value, n] of add[d]) {
-      if (Object.hasOwn(into, value)) {
-        into[value] += n;
-      } else if ((size ??= Object.keys(into).length) < MAX_VALUES) {
-        into[value] = n;
-        size++;
-      } else {
-        into[OTHER] = (Object.hasOwn(into, OTHER) ? into[OTHER] : 0) + n;
-      }
-    }
-  }
-  return JSON.stringify(stored);
-}
-
-function addCountsThroughMaps(json: string, add: Tally): string {
-  const tally = tallyFromJson(json);
-  for (const d of DIMENSIONS) for (const [value, n] of add[d]) addCount(tally[d], value, n);
-  return tallyToJson(tally);
 }
 
 /**
@@ -179,7 +120,7 @@ export function rollUp(rows: RollupVisit[], firstOfDay: boolean[]): RollupRow[] 
     day.visits += h.visits;
     day.uniques += h.uniques;
     for (const d of DIMENSIONS)
-      for (const [value, n] of h.counts[d]) addCount(day.counts[d], value, n);
+      h.counts[d].forEach((n, value) => addCount(day.counts[d], value, n));
   }
   return [...hours.values(), ...days.values()];
 }
@@ -193,7 +134,18 @@ function rowIn(rows: Map<string, RollupRow>, at: RowKey): RollupRow {
   if (!row) {
     const quarters =
       at.span === 'h' ? Array.from({ length: 4 }, (): [number, number] => [0, 0]) : null;
-    row = { ...at, visits: 0, uniques: 0, quarters, counts: emptyTally() };
+    const { linkId, accountId, span, start, bot } = at;
+    row = {
+      linkId,
+      accountId,
+      span,
+      start,
+      bot,
+      visits: 0,
+      uniques: 0,
+      quarters,
+      counts: emptyTally(),
+    };
     rows.set(key, row);
   }
   return row;

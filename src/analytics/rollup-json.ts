@@ -1,0 +1,70 @@
+// Rollup rows as they are stored: their counts are JSON, merged without Maps where they can be.
+import {
+  addCount,
+  DIMENSIONS,
+  DimCounts,
+  emptyTally,
+  MAX_VALUES,
+  OTHER,
+  RollupRow,
+  Tally,
+} from './rollup';
+
+export function tallyFromJson(json: string): Tally {
+  const stored = JSON.parse(json) as Partial<DimCounts>;
+  const tally = emptyTally();
+  for (const d of DIMENSIONS) tally[d] = new Map(Object.entries(stored[d] ?? {}));
+  return tally;
+}
+
+export const tallyToJson = (tally: Tally): string =>
+  JSON.stringify(Object.fromEntries(DIMENSIONS.map((d) => [d, Object.fromEntries(tally[d])])));
+
+/** A stored rollup row as the writer reads it: its counts stay JSON until they are merged. */
+export type StoredRollup = Omit<RollupRow, 'counts'> & { counts: string };
+
+/** `add` merged into `into` (a stored row and a batch's counts of the same hour or day). */
+export function mergeRollup(into: StoredRollup, add: RollupRow): StoredRollup {
+  into.visits += add.visits;
+  into.uniques += add.uniques;
+  if (into.quarters && add.quarters) {
+    add.quarters.forEach(([v, u], q) => {
+      into.quarters![q][0] += v;
+      into.quarters![q][1] += u;
+    });
+  }
+  into.counts = addCountsToJson(into.counts, add.counts);
+  return into;
+}
+
+/**
+ * A batch's counts added to stored JSON counts, in the parsed object itself: Maps both ways cost
+ * the writer more than the merge. A value named `__proto__` cannot be a plain object's key that
+ * way; a row with one goes through Maps.
+ */
+export function addCountsToJson(json: string, add: Tally): string {
+  const stored = JSON.parse(json) as Partial<DimCounts>;
+  for (const d of DIMENSIONS) {
+    if (add[d].size === 0) continue;
+    if (add[d].has('__proto__')) return addCountsThroughMaps(json, add);
+    const into = (stored[d] ??= {});
+    let size: number | undefined;
+    for (const [value, n] of add[d]) {
+      if (Object.hasOwn(into, value)) {
+        into[value] += n;
+      } else if ((size ??= Object.keys(into).length) < MAX_VALUES) {
+        into[value] = n;
+        size++;
+      } else {
+        into[OTHER] = (Object.hasOwn(into, OTHER) ? into[OTHER] : 0) + n;
+      }
+    }
+  }
+  return JSON.stringify(stored);
+}
+
+function addCountsThroughMaps(json: string, add: Tally): string {
+  const tally = tallyFromJson(json);
+  for (const d of DIMENSIONS) for (const [value, n] of add[d]) addCount(tally[d], value, n);
+  return tallyToJson(tally);
+}
