@@ -5,6 +5,7 @@ import type { Device } from './visit.entity';
 const NUMBERS = 4;
 /** visitorHash, referrerHost, country, browser, os, device, language: per visit. */
 const TEXTS = 7;
+const CHUNK = 4096;
 
 /**
  * The visits the SQLite writer keeps between two roll-ups (up to ~70,000 under load), as
@@ -15,7 +16,8 @@ const TEXTS = 7;
  */
 export class KeptVisits {
   private numbers = new Float64Array(NUMBERS * 1024);
-  private readonly texts: (string | null)[] = [];
+  /** In chunks of CHUNK visits, each made at its full size: grown, each growth copied it all. */
+  private readonly texts: (string | null)[][] = [];
   private readonly strings = new Map<string, string>();
   length = 0;
 
@@ -30,15 +32,17 @@ export class KeptVisits {
     this.numbers[n + 1] = r.accountId;
     this.numbers[n + 2] = r.at.getTime();
     this.numbers[n + 3] = r.isBot ? 1 : 0;
-    this.texts.push(
-      this.same(r.visitorHash),
-      this.same(r.referrerHost),
-      this.same(r.country),
-      this.same(r.browser),
-      this.same(r.os),
-      this.same(r.device),
-      this.same(r.language),
-    );
+    const chunk = (this.texts[Math.floor(this.length / CHUNK)] ??= new Array<string | null>(
+      CHUNK * TEXTS,
+    ));
+    let t = (this.length % CHUNK) * TEXTS;
+    chunk[t++] = this.same(r.visitorHash);
+    chunk[t++] = this.same(r.referrerHost);
+    chunk[t++] = this.same(r.country);
+    chunk[t++] = this.same(r.browser);
+    chunk[t++] = this.same(r.os);
+    chunk[t++] = this.same(r.device);
+    chunk[t] = this.same(r.language);
     this.length++;
   }
 
@@ -47,19 +51,20 @@ export class KeptVisits {
     const rows = new Array<RollupVisit>(this.length);
     for (let i = 0; i < this.length; i++) {
       const n = i * NUMBERS;
-      const t = i * TEXTS;
+      const texts = this.texts[Math.floor(i / CHUNK)];
+      const t = (i % CHUNK) * TEXTS;
       rows[i] = {
         linkId: this.numbers[n],
         accountId: this.numbers[n + 1],
         at: new Date(this.numbers[n + 2]),
         isBot: this.numbers[n + 3] === 1,
-        visitorHash: this.texts[t]!,
-        referrerHost: this.texts[t + 1],
-        country: this.texts[t + 2],
-        browser: this.texts[t + 3],
-        os: this.texts[t + 4],
-        device: this.texts[t + 5] as Device,
-        language: this.texts[t + 6],
+        visitorHash: texts[t]!,
+        referrerHost: texts[t + 1],
+        country: texts[t + 2],
+        browser: texts[t + 3],
+        os: texts[t + 4],
+        device: texts[t + 5] as Device,
+        language: texts[t + 6],
       };
     }
     return rows;

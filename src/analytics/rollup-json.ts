@@ -17,8 +17,16 @@ export function tallyFromJson(json: string): Tally {
   return tally;
 }
 
-export const tallyToJson = (tally: Tally): string =>
-  JSON.stringify(Object.fromEntries(DIMENSIONS.map((d) => [d, Object.fromEntries(tally[d])])));
+export function tallyToJson(tally: Tally): string {
+  const counts: Partial<DimCounts> = {};
+  for (const d of DIMENSIONS) {
+    // Without the entries an iteration makes; a `__proto__` value needs fromEntries.
+    if (tally[d].has('__proto__')) counts[d] = Object.fromEntries(tally[d]);
+    else tally[d].forEach((n, value) => ((counts[d] ??= {})[value] = n));
+    counts[d] ??= {};
+  }
+  return JSON.stringify(counts);
+}
 
 /** A stored rollup row as the writer reads it: its counts stay JSON until they are merged. */
 export type StoredRollup = Omit<RollupRow, 'counts'> & { counts: string };
@@ -49,7 +57,7 @@ export function addCountsToJson(json: string, add: Tally): string {
     if (add[d].has('__proto__')) return addCountsThroughMaps(json, add);
     const into = (stored[d] ??= {});
     let size: number | undefined;
-    for (const [value, n] of add[d]) {
+    add[d].forEach((n, value) => {
       if (Object.hasOwn(into, value)) {
         into[value] += n;
       } else if ((size ??= Object.keys(into).length) < MAX_VALUES) {
@@ -58,7 +66,7 @@ export function addCountsToJson(json: string, add: Tally): string {
       } else {
         into[OTHER] = (Object.hasOwn(into, OTHER) ? into[OTHER] : 0) + n;
       }
-    }
+    });
   }
   return JSON.stringify(stored);
 }
