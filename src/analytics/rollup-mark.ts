@@ -6,7 +6,8 @@
 import { existingIds, Row, SqlRunner } from './batch-sql';
 import { KeptVisits } from './kept-visits';
 import type { RollupVisit, VisitRow } from './rollup';
-import { rollUpVisits, storeVisits } from './visit-batch';
+import { rollUpVisits } from './roll-up-visits';
+import { storeVisits } from './visit-batch';
 
 const MARK = 'visits_rolled_up_to';
 /** Visits read back and rolled up together at most; a longer backlog goes in parts. */

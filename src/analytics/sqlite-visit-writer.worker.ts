@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { VisitRow } from './rollup';
 import { ROLL_UP_AT_MOST, VisitsPastMark } from './rollup-mark';
 import { openWriterConnection } from './sqlite-writer-connection';
-import { pruneVisitorDays } from './visit-batch';
+import { pruneVisitorDays } from './roll-up-visits';
 import { fromColumns, VisitColumns } from './visit-columns';
 
 type WriteJob = { id: number; rows: VisitRow[]; urgent: boolean };

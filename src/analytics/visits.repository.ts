@@ -5,7 +5,8 @@ import type { VisitRow } from './rollup';
 import { SqliteVisitWriter } from './sqlite-visit-writer';
 import type { SqlRunner } from './batch-sql';
 import { storedMark, visitsPastMark } from './rollup-mark';
-import { pruneEvents, pruneVisitorDays, writeVisitBatch } from './visit-batch';
+import { pruneVisitorDays } from './roll-up-visits';
+import { pruneEvents, writeVisitBatch } from './visit-batch';
 import { Visit } from './visit.entity';
 
 /** The only owner of `visits` and of the writes to the rollups. */
