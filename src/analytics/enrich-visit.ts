@@ -34,6 +34,8 @@ export class VisitEnricher {
     const agent = this.agent(ua);
     const bot = agent.bot;
     const ip = this.clientIp(raw);
+    // Named, not spread: a spread in the literal builds the row the slow way (~0.2 µs a visit).
+    const { referrerHost, referrerUrl } = referrerOf(raw.referer);
     return {
       linkId: raw.linkId,
       accountId: raw.accountId,
@@ -42,7 +44,8 @@ export class VisitEnricher {
       at: new Date(raw.at),
       isBot: bot,
       qr: raw.qr,
-      ...referrerOf(raw.referer),
+      referrerHost,
+      referrerUrl,
       country: (this.trust && countryOf(raw.countryHeader)) || this.countryOf(ip),
       browser: agent.browser,
       os: agent.os,
