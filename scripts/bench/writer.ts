@@ -12,10 +12,10 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.setup';
-import { atValue } from '../../src/analytics/batch-sql';
 import type { VisitRow } from '../../src/analytics/rollup';
 import { VisitsPastMark } from '../../src/analytics/rollup-mark';
 import { openWriterConnection } from '../../src/analytics/sqlite-writer-connection';
+import { storeVisits } from '../../src/analytics/visit-batch';
 import { validateEnv } from '../../src/config/validate-env';
 import { median } from './harness';
 
@@ -42,7 +42,7 @@ async function main() {
         const file = join(dir, `${mode}-${r}.sqlite`);
         copyFileSync(seed, file);
         const groups = Array.from({ length: GROUPS }, (_, g) => visits(links, g));
-        costs[mode].push(mode === 'writer' ? await writer(file, groups) : bare(file, groups));
+        costs[mode].push(await (mode === 'writer' ? writer : bare)(file, groups));
       }
     }
     const writerUs = median(costs.writer);
@@ -62,7 +62,10 @@ async function seedLinks(file: string): Promise<Link[]> {
   const post = (path: string, body: object, token?: string) =>
     fetch(`${base}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      headers: {
+        'content-type': 'application/json',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: JSON.stringify(body),
     }).then(async (res) => ((await res.json()) as { data: { token: string } }).data);
   const { token } = await post('/api/v1/auth/signup', {
@@ -142,36 +145,15 @@ async function writer(file: string, groups: VisitRow[][]): Promise<number> {
 
 const queryRolledUp = "SELECT SUM(visits) FROM visit_rollups WHERE span = 'd'";
 
-/** The floor: the same rows, in share order, 100 to a statement, one transaction a group. */
-function bare(file: string, groups: VisitRow[][]): number {
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  const columns =
-    'link_id, account_id, domain_id, kind, at, is_bot, qr, referrer_host, referrer_url, ' +
-    'country, browser, os, device, language, visitor_hash';
-  const tuple = `(${columns.replace(/\w+/g, '?')})`;
-  const insert = db.prepare(
-    `INSERT INTO visits (${columns}) VALUES ${Array<string>(100).fill(tuple).join(',')}`,
-  );
-  const sqlite = { mysql: false, query: () => Promise.resolve() };
+/**
+ * The floor: the same rows stored in the same groups by `storeVisits` alone (share order, 100 to
+ * a statement), with none of the writer's uniques, rollups or mark.
+ */
+async function bare(file: string, groups: VisitRow[][]): Promise<number> {
+  const { runner, inTransaction } = openWriterConnection(file);
   const before = process.cpuUsage();
-  for (const group of groups) {
-    const rows = [...group].sort((a, b) => a.linkId - b.linkId);
-    db.transaction(() => {
-      for (let i = 0; i < rows.length; i += 100) {
-        const params: unknown[] = [];
-        for (const r of rows.slice(i, i + 100)) {
-          params.push(r.linkId, r.accountId, r.domainId, r.kind, atValue(sqlite, r.at));
-          params.push(+r.isBot, +r.qr, r.referrerHost, r.referrerUrl, r.country, r.browser);
-          params.push(r.os, r.device, r.language, r.visitorHash);
-        }
-        insert.run(params);
-      }
-    })();
-  }
+  for (const rows of groups) await inTransaction(() => storeVisits(runner, rows));
   const used = process.cpuUsage(before);
-  db.close();
   return (used.user + used.system) / (GROUP * GROUPS);
 }
 

@@ -17,15 +17,15 @@ export function tallyFromJson(json: string): Tally {
   return tally;
 }
 
-export function tallyToJson(tally: Tally): string {
-  const counts: Partial<DimCounts> = {};
-  for (const d of DIMENSIONS) {
-    // Without the entries an iteration makes; a `__proto__` value needs fromEntries.
-    if (tally[d].has('__proto__')) counts[d] = Object.fromEntries(tally[d]);
-    else tally[d].forEach((n, value) => ((counts[d] ??= {})[value] = n));
-    counts[d] ??= {};
-  }
-  return JSON.stringify(counts);
+export const tallyToJson = (tally: Tally): string =>
+  JSON.stringify(Object.fromEntries(DIMENSIONS.map((d) => [d, plain(tally[d])])));
+
+/** Counts as an object, without the entries an iteration makes (`__proto__` needs them). */
+function plain(counts: Map<string, number>): Record<string, number> {
+  if (counts.has('__proto__')) return Object.fromEntries(counts);
+  const values: Record<string, number> = {};
+  counts.forEach((n, value) => (values[value] = n));
+  return values;
 }
 
 /** A stored rollup row as the writer reads it: its counts stay JSON until they are merged. */
