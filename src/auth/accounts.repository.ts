@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../common/errors/unique-violation';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { toDate, toNumber } from '../common/db-values';
 import { Account } from './account.entity';
+import { NO_TRANSACTION } from '../database/sqlite-write-lock';
 
 export interface AdminAccountRow {
   id: number;
@@ -33,7 +34,7 @@ export class AccountsRepository {
       updatedAt: now,
     });
     try {
-      return await this.repo.save(account);
+      return await this.repo.save(account, NO_TRANSACTION);
     } catch (e) {
       if (isUniqueViolation(e)) return null;
       throw e;

@@ -4,6 +4,7 @@ import { IsNull, Repository } from 'typeorm';
 import { toNumber } from '../common/db-values';
 import { AUTH_COLUMNS, AuthRow, RawAuthRow, toAuthRow } from './auth-row';
 import { ApiToken } from './api-token.entity';
+import { NO_TRANSACTION } from '../database/sqlite-write-lock';
 
 export interface TokenAuthRow extends AuthRow {
   tokenId: number;
@@ -18,6 +19,7 @@ export class TokensRepository {
   ): Promise<ApiToken> {
     return this.repo.save(
       this.repo.create({ ...values, lastUsedAt: null, revokedAt: null, createdAt: new Date() }),
+      NO_TRANSACTION,
     );
   }
 

@@ -7,6 +7,7 @@ import { dropTimedOutConnections } from './drop-timed-out-connections';
 import { Installation } from './installation';
 import { openMigrated } from './migrate-under-lock';
 import { Setting } from './setting.entity';
+import { awaitSqliteWriteLock } from './sqlite-write-lock';
 import { UnitOfWork } from './unit-of-work';
 
 @Global()
@@ -23,9 +24,15 @@ import { UnitOfWork } from './unit-of-work';
   exports: [UnitOfWork, Installation],
 })
 export class DatabaseModule implements OnModuleInit {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly uow: UnitOfWork,
+    private readonly env: Env,
+  ) {}
 
   onModuleInit(): void {
     dropTimedOutConnections(this.db);
+    const waitMs = this.env.DB_QUERY_TIMEOUT_SECONDS * 1000;
+    awaitSqliteWriteLock(this.db, (write) => this.uow.alone(write), waitMs);
   }
 }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { Tag } from './tag.entity';
+import { NO_TRANSACTION } from '../database/sqlite-write-lock';
 
 @Injectable()
 export class TagsRepository {
@@ -23,7 +24,8 @@ export class TagsRepository {
   /** null when the account has a tag of this name already. */
   async insert(accountId: number, name: string): Promise<Tag | null> {
     try {
-      return await this.repo.save(this.repo.create({ accountId, name, createdAt: new Date() }));
+      const tag = this.repo.create({ accountId, name, createdAt: new Date() });
+      return await this.repo.save(tag, NO_TRANSACTION);
     } catch (e) {
       if (isUniqueViolation(e)) return null;
       throw e;

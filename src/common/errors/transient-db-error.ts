@@ -6,6 +6,9 @@ export function isTransientDbError(e: unknown): boolean {
   return CODES.has(err?.driverError?.code ?? err?.code ?? '');
 }
 
+/** SQLite's write lock stayed taken past the wait (see sqlite-write-lock.ts): not tried again. */
+export const LOCK_WAIT_TIMEOUT = 'SQLITE_BUSY_TIMEOUT';
+
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
@@ -17,6 +20,7 @@ const UNAVAILABLE_CODES = new Set([
   'ER_CON_COUNT_ERROR',
   'ER_SERVER_SHUTDOWN',
   'SQLITE_BUSY',
+  LOCK_WAIT_TIMEOUT,
   'SQLITE_CANTOPEN',
   'SQLITE_IOERR',
 ]);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThanOrEqual, Not, Repository } from 'typeorm';
 import { CustomDomain } from './custom-domain.entity';
+import { NO_TRANSACTION } from '../../database/sqlite-write-lock';
 
 export type NewCustomDomain = Pick<CustomDomain, 'accountId' | 'host' | 'token' | 'nextCheckAt'>;
 
@@ -23,6 +24,7 @@ export class CustomDomainsRepository {
         checkedAt: null,
         txtMissingSince: null,
       }),
+      NO_TRANSACTION,
     );
   }
 
