@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, QueryRunner } from 'typeorm';
 
 interface Member {
   write: () => Promise<unknown>;
@@ -57,20 +57,24 @@ export class GroupCommit {
         m.failed(e);
         // Some errors (a full disk) make SQLite roll the whole transaction back: what was
         // written is gone; what waits goes in the next group.
-        if (!this.stillOpen()) return this.abandon(written, e);
+        if (!this.stillOpen()) return this.abandon(runner, written, e);
       }
     }
     try {
       await runner.commitTransaction();
     } catch (e) {
       await runner.rollbackTransaction().catch(() => undefined);
-      return this.abandon(written, e);
+      return this.abandon(runner, written, e);
     }
     for (const [m, result] of written) m.done(result);
   }
 
-  private abandon(written: [Member, unknown][], e: unknown): void {
+  private abandon(runner: QueryRunner, written: [Member, unknown][], e: unknown): void {
     for (const [m] of written) m.failed(e);
+    // TypeORM cannot know that SQLite rolled the transaction back by itself: left as it is, it
+    // would turn every later group's BEGIN into a savepoint of a transaction that is not there.
+    if (!this.stillOpen())
+      Object.assign(runner, { isTransactionActive: false, transactionDepth: 0 });
   }
 
   private stillOpen(): boolean {

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { DataSource } from 'typeorm';
 import { UnitOfWork } from '../../src/database/unit-of-work';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
@@ -84,11 +85,24 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
     await shorten('refused').expect(200);
   });
 
-  it('should hold the lock from the start of a transaction, so no read in it goes stale', async () => {
-    const insert = () => other.exec(`INSERT INTO settings (name, value) VALUES ('x', 'y')`);
-    await t.app.get(UnitOfWork).run(async () => {
+  const holdsLockFromStart = () =>
+    t.app.get(UnitOfWork).run(async () => {
       await pause(10);
+      const insert = () => other.exec(`INSERT INTO settings (name, value) VALUES ('x', 'y')`);
       expect(insert).toThrow(expect.objectContaining({ code: 'SQLITE_BUSY' }));
     });
+
+  it('should hold the lock from the start of a transaction, so no read in it goes stale', () =>
+    holdsLockFromStart());
+
+  it('should begin afresh after SQLite rolled a whole group back by itself (a full disk)', async () => {
+    const db = t.app.get(DataSource);
+    const [{ page_count }] = await db.query<{ page_count: number }[]>('PRAGMA page_count');
+    await db.query(`PRAGMA max_page_count = ${page_count + 10}`);
+    const text = { content: 'x'.repeat(1024 * 1024), title: 'too big' };
+    await t.api().post('/api/v1/text').set(a.auth).send(text).expect(500);
+    await db.query('PRAGMA max_page_count = 1073741823');
+    await holdsLockFromStart();
+    await shorten('after-full').expect(200);
   });
 });
