@@ -51,7 +51,8 @@ export function awaitSqliteWriteLock(
         conn.exec('BEGIN IMMEDIATE');
         return;
       } catch (e) {
-        if ((e as { code?: string }).code !== 'SQLITE_BUSY') throw e;
+        // Plain BUSY, or an extended code such as BUSY_RECOVERY (another process recovering).
+        if (!String((e as { code?: string }).code).startsWith('SQLITE_BUSY')) throw e;
       } finally {
         conn.pragma(`busy_timeout = ${busyMs}`);
       }

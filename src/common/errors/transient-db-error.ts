@@ -7,7 +7,7 @@ export function isTransientDbError(e: unknown): boolean {
 }
 
 /** SQLite's write lock stayed taken past the wait (see sqlite-write-lock.ts): not tried again. */
-export const LOCK_WAIT_TIMEOUT = 'SQLITE_BUSY_TIMEOUT';
+export const LOCK_WAIT_TIMEOUT = 'WRITE_LOCK_TIMEOUT';
 
 const UNAVAILABLE_CODES = new Set([
   'ECONNREFUSED',
