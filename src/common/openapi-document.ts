@@ -54,6 +54,7 @@ const COMMON: Record<number, ErrorCode[]> = {
   400: ['validation_failed', 'malformed_json', 'bad_request'],
   500: ['internal_error'],
   503: ['service_unavailable'],
+  507: ['insufficient_storage'],
 };
 const SECURED: Record<number, ErrorCode[]> = {
   401: ['unauthorized'],

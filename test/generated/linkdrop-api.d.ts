@@ -1806,7 +1806,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            error: "validation_failed" | "bad_request" | "malformed_json" | "unauthorized" | "invalid_credentials" | "plan_inactive" | "account_disabled" | "password_required" | "forbidden" | "signup_closed" | "not_found" | "method_not_allowed" | "conflict" | "email_taken" | "slug_taken" | "slug_reserved" | "domain_not_allowed" | "domain_taken" | "domain_in_use" | "plan_limit" | "gone" | "payload_too_large" | "file_too_large" | "content_too_large" | "quota_exceeded" | "empty_file" | "unsupported_media_type" | "precondition_failed" | "checksum_mismatch" | "csrf_failed" | "rate_limited" | "service_unavailable" | "internal_error";
+            error: "validation_failed" | "bad_request" | "malformed_json" | "unauthorized" | "invalid_credentials" | "plan_inactive" | "account_disabled" | "password_required" | "forbidden" | "signup_closed" | "not_found" | "method_not_allowed" | "conflict" | "email_taken" | "slug_taken" | "slug_reserved" | "domain_not_allowed" | "domain_taken" | "domain_in_use" | "plan_limit" | "gone" | "payload_too_large" | "file_too_large" | "content_too_large" | "quota_exceeded" | "empty_file" | "unsupported_media_type" | "precondition_failed" | "checksum_mismatch" | "csrf_failed" | "rate_limited" | "insufficient_storage" | "service_unavailable" | "internal_error";
             /** @description null, or details: `errors` per field on validation failures */
             data: {
                 errors?: {
@@ -1933,6 +1933,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     AuthController_login: {
@@ -2026,6 +2040,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -2132,6 +2160,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -2242,6 +2284,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -2367,6 +2423,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     TokenCheckController_check: {
@@ -2477,6 +2547,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     AccountController_get: {
@@ -2583,6 +2667,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     UsageController_get: {
@@ -2686,6 +2784,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -2853,6 +2965,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     TagsController_create: {
@@ -2977,6 +3103,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     TagsController_delete: {
@@ -3096,6 +3236,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -3236,6 +3390,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -3437,6 +3605,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     ShortenController_create: {
@@ -3558,6 +3740,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -3685,6 +3881,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     LinksController_list: {
@@ -3796,6 +4006,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -3921,6 +4145,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     LinksController_delete: {
@@ -4040,6 +4278,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -4166,6 +4418,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -4307,6 +4573,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     TextsBySlugController_create: {
@@ -4445,6 +4725,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     TextsBySlugController_delete: {
@@ -4569,6 +4863,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     TextsByIdController_list: {
@@ -4677,6 +4985,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -4802,6 +5124,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     TextsByIdController_delete: {
@@ -4921,6 +5257,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -5050,6 +5400,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     FilesController_history: {
@@ -5156,6 +5520,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -5278,6 +5656,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -5407,6 +5799,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     LargeUploadsController_create: {
@@ -5531,6 +5937,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     LargeUploadsController_progress: {
@@ -5650,6 +6070,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -5805,6 +6239,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     LargeUploadsController_cancel: {
@@ -5943,6 +6391,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     TusController_create: {
@@ -6059,6 +6521,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     TusController_options: {
@@ -6116,6 +6592,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -6251,6 +6741,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     TusController_head: {
@@ -6369,6 +6873,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     TusController_patch: {
@@ -6484,6 +7002,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -6611,6 +7143,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -6745,6 +7291,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     StatsController_accountStats: {
@@ -6860,6 +7420,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     StatsController_orphans: {
@@ -6963,6 +7537,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -7102,6 +7690,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     CustomDomainsController_list: {
@@ -7205,6 +7807,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -7332,6 +7948,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     CustomDomainsController_get: {
@@ -7451,6 +8081,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -7593,6 +8237,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     CustomDomainsController_update: {
@@ -7719,6 +8377,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     CustomDomainsController_verify: {
@@ -7841,6 +8513,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     DomainListsController_links: {
@@ -7944,6 +8630,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -8053,6 +8753,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     DomainListsController_files: {
@@ -8156,6 +8870,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -8357,6 +9085,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     FileApiController_uploadHistory: {
@@ -8466,6 +9208,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     FileApiController_deleteByGet: {
@@ -8556,6 +9312,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     FileApiController_delete: {
@@ -8643,6 +9413,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -9467,6 +10251,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     QrCodesController_delete: {
@@ -9591,6 +10389,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     QrCodesController_list: {
@@ -9697,6 +10509,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -9824,6 +10650,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     BioController_create: {
@@ -9945,6 +10785,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };
@@ -10072,6 +10926,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
         };
     };
     BioController_list: {
@@ -10178,6 +11046,20 @@ export interface operations {
                         code: 503;
                         /** @enum {string} */
                         error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
                     };
                 };
             };

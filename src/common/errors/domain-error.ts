@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'checksum_mismatch',
   'csrf_failed',
   'rate_limited',
+  'insufficient_storage',
   'service_unavailable',
   'internal_error',
 ] as const;

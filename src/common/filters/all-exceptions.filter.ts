@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { Envelope, errorEnvelope } from '../envelope';
 import { DomainError, ErrorCode } from '../errors/domain-error';
+import { isStorageFull, storageFull } from '../errors/storage-full';
 import { isDatabaseUnavailable } from '../errors/transient-db-error';
 import { isUniqueViolation } from '../errors/unique-violation';
 
@@ -28,6 +29,7 @@ const HTTP_CODES: Record<number, ErrorCode> = {
   415: 'unsupported_media_type',
   429: 'rate_limited',
   503: 'service_unavailable',
+  507: 'insufficient_storage',
 };
 
 /**
@@ -81,6 +83,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (isUniqueViolation(e)) {
       return errorEnvelope(409, 'conflict', 'The resource already exists');
+    }
+    if (isStorageFull(e)) {
+      // Not the client's fault, nor a bug: the operator must make room.
+      this.logger.error(`storage full: ${describe(req)}: ${String(e)}`);
+      const full = storageFull();
+      return errorEnvelope(full.status, full.code, full.message);
     }
     if (isDatabaseUnavailable(e)) {
       this.logger.warn(`database unavailable: ${describe(req)}`);

@@ -69,9 +69,10 @@ export class TusHandler {
       },
       // tus's own refusals (a bad Upload-Offset...) in our envelope, as every API failure.
       onResponseError: (_req, res, err) => {
+        res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        if (err instanceof DomainError) return Promise.resolve(tusError(err) as TusError);
         const status = 'status_code' in err ? err.status_code : 500;
         const text = 'body' in err ? err.body.trim() : 'Internal error';
-        res.setHeader('Content-Type', 'application/json; charset=utf-8');
         if (text.startsWith('{')) return Promise.resolve({ status_code: status, body: text });
         const e = new DomainError(status, TUS_ERRORS[status] ?? 'bad_request', text);
         return Promise.resolve(tusError(e) as TusError);

@@ -42,7 +42,8 @@ export class StreamingStorageEngine implements StorageEngine {
     if (!req.uploadLimits) return refuse('No account for this upload');
     meterIntoStorage(file.stream, file.originalname, this.storage, req.uploadLimits).then(
       (received) => cb(null, { received, size: received.size }),
-      (e: unknown) => cb(e instanceof Error ? e : new Error(String(e))),
+      // Passed on as it is (a code such as ENOSPC decides the answer), whatever realm made it.
+      (e: unknown) => cb(typeof e === 'object' && e !== null ? (e as Error) : new Error(String(e))),
     );
   }
 
