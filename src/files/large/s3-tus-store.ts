@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Env } from '../../config/env';
+import { WRITE_BUFFER } from '../storage/local.storage';
 import { describeStored, sha256Of } from '../upload/adopt-file';
 import { HEAD_BYTES } from '../upload/sniff';
 import { ArrivalHashes, checksumMismatch, tusChecksum } from './arrival-hashes';
@@ -87,7 +88,7 @@ export class S3TusStore extends S3Store implements LargeUploadStore {
     const spool = await this.uniqueTmpFileName('linkdrop-tus-chunk-');
     try {
       const chunk = this.hashes.begin(src, id, offset);
-      await pipeline(chunk.stream, createWriteStream(spool));
+      await pipeline(chunk.stream, createWriteStream(spool, { highWaterMark: WRITE_BUFFER }));
       if (!chunk.matches()) throw checksumMismatch();
       try {
         const written = await super.write(createReadStream(spool), key, offset);

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { DomainError, ErrorCode, invalid } from '../../common/errors/domain-error';
 import { errorEnvelope } from '../../common/envelope';
+import { isStorageFull, storageFull } from '../../common/errors/storage-full';
 import { Env } from '../../config/env';
 import { CreateLargeUploadDto } from './large-upload.dto';
 import { LargeUploadsService } from './large-uploads.service';
@@ -70,6 +71,8 @@ export class TusHandler {
       // tus's own refusals (a bad Upload-Offset...) in our envelope, as every API failure.
       onResponseError: (_req, res, err) => {
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
+        // A full disk here is the S3 store's spool for a chunk to check.
+        if (isStorageFull(err)) return Promise.resolve(tusError(storageFull()) as TusError);
         if (err instanceof DomainError) return Promise.resolve(tusError(err) as TusError);
         const status = 'status_code' in err ? err.status_code : 500;
         const text = 'body' in err ? err.body.trim() : 'Internal error';
