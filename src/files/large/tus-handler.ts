@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { MemoryLocker, Server, Upload } from '@tus/server';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
@@ -7,6 +7,7 @@ import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { DomainError, ErrorCode, invalid } from '../../common/errors/domain-error';
 import { errorEnvelope } from '../../common/envelope';
 import { isStorageFull, storageFull } from '../../common/errors/storage-full';
+import { redactUrl } from '../../common/filters/all-exceptions.filter';
 import { Env } from '../../config/env';
 import { CreateLargeUploadDto } from './large-upload.dto';
 import { LargeUploadsService } from './large-uploads.service';
@@ -28,6 +29,8 @@ const TUS_ERRORS: Record<number, ErrorCode> = {
   460: 'checksum_mismatch',
   500: 'internal_error',
 };
+
+const logger = new Logger('Errors');
 
 type AuthedRequest = IncomingMessage & { account?: AuthenticatedAccount };
 
@@ -69,11 +72,16 @@ export class TusHandler {
         }
       },
       // tus's own refusals (a bad Upload-Offset...) in our envelope, as every API failure.
-      onResponseError: (_req, res, err) => {
+      onResponseError: (req, res, err) => {
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        // A full disk here is the S3 store's spool for a chunk to check.
-        if (isStorageFull(err)) return Promise.resolve(tusError(storageFull()) as TusError);
-        if (err instanceof DomainError) return Promise.resolve(tusError(err) as TusError);
+        // The local store's full disk is a DomainError already; the S3 store's spool's is not.
+        const failure = isStorageFull(err) ? storageFull() : err;
+        if (failure instanceof DomainError) {
+          if (failure.code === 'insufficient_storage') {
+            logger.error(`storage full: ${req.method} ${redactUrl(req.url ?? '')}`);
+          }
+          return Promise.resolve(tusError(failure) as TusError);
+        }
         const status = 'status_code' in err ? err.status_code : 500;
         const text = 'body' in err ? err.body.trim() : 'Internal error';
         if (text.startsWith('{')) return Promise.resolve({ status_code: status, body: text });
