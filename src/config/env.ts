@@ -66,7 +66,10 @@ export class Env {
   @Transform(toBool) @IsBoolean() DB_LOGGING = false;
   /** MySQL: connections each instance keeps (requests beyond it wait for one). */
   @Transform(toInt) @IsInt() @Min(1) @Max(1000) DB_POOL_SIZE = 10;
-  /** MySQL: a statement that has not answered in this many seconds fails (a frozen database). */
+  /**
+   * MySQL: a statement that has not answered in this many seconds fails (a frozen database).
+   * SQLite: so does a write that has waited this long for the write lock.
+   */
   @Transform(toInt) @IsInt() @Min(1) DB_QUERY_TIMEOUT_SECONDS = 10;
 
   /** Hosts short links may live on; the first is the default. Unset: the host of PUBLIC_URL. */
