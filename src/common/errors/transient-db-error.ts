@@ -1,9 +1,10 @@
+import { errorCode } from './error-code';
+
 const CODES = new Set(['ER_LOCK_DEADLOCK', 'ER_LOCK_WAIT_TIMEOUT', 'SQLITE_BUSY']);
 
 /** A transaction the database gave up on through no fault of its own: running it again may work. */
 export function isTransientDbError(e: unknown): boolean {
-  const err = e as { code?: string; driverError?: { code?: string } } | null;
-  return CODES.has(err?.driverError?.code ?? err?.code ?? '');
+  return CODES.has(errorCode(e));
 }
 
 /** SQLite's write lock stayed taken past the wait (see sqlite-write-lock.ts): not tried again. */
@@ -28,16 +29,10 @@ const UNAVAILABLE_NAMES = new Set(['CannotExecuteNotConnectedError', 'Connection
 
 /** The database cannot be reached (down, restarting, closed, pool exhausted): a 503, not a 500. */
 export function isDatabaseUnavailable(e: unknown): boolean {
-  const err = e as {
-    code?: string;
-    name?: string;
-    message?: string;
-    driverError?: { code?: string };
-  };
+  const err = e as { name?: string; message?: string };
   if (!err || typeof err !== 'object') return false;
-  const code = err.driverError?.code ?? err.code ?? '';
   return (
-    UNAVAILABLE_CODES.has(code) ||
+    UNAVAILABLE_CODES.has(errorCode(e)) ||
     UNAVAILABLE_NAMES.has(err.name ?? '') ||
     /database connection is not open|Connection is not established|Pool is closed|connect ETIMEDOUT|Connection lost/i.test(
       err.message ?? '',

@@ -70,6 +70,11 @@ export class AllExceptionsFilter implements ExceptionFilter {
   }
 
   private toEnvelope(e: unknown, req: Request): Envelope<unknown> {
+    if (isStorageFull(e)) {
+      // Not the client's fault, nor a bug: the operator must make room.
+      this.logger.error(`storage full: ${describe(req)}: ${String(e)}`);
+      e = storageFull();
+    }
     if (e instanceof DomainError) return errorEnvelope(e.status, e.code, e.message, e.data);
     if (e instanceof HttpException) {
       const status = e.getStatus();
@@ -83,12 +88,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (isUniqueViolation(e)) {
       return errorEnvelope(409, 'conflict', 'The resource already exists');
-    }
-    if (isStorageFull(e)) {
-      // Not the client's fault, nor a bug: the operator must make room.
-      this.logger.error(`storage full: ${describe(req)}: ${String(e)}`);
-      const full = storageFull();
-      return errorEnvelope(full.status, full.code, full.message);
     }
     if (isDatabaseUnavailable(e)) {
       this.logger.warn(`database unavailable: ${describe(req)}`);

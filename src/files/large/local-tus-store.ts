@@ -6,7 +6,7 @@ import type { IncomingMessage } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { isStorageFull, storageFull } from '../../common/errors/storage-full';
+import { isStorageFull } from '../../common/errors/storage-full';
 import { Env } from '../../config/env';
 import { WRITE_BUFFER } from '../storage/local.storage';
 import { Storage } from '../storage/storage';
@@ -83,8 +83,8 @@ export class LocalTusStore extends FileStore implements LargeUploadStore {
     try {
       await pipeline(stream, out);
     } catch (e) {
-      // What was written stays: the upload resumes from there once the disk has room.
-      if (isStorageFull(e)) throw storageFull();
+      // What was written stays, and the upload resumes from there once the disk has room.
+      if (isStorageFull(e)) throw e;
       const { status_code, body } = ERRORS.FILE_WRITE_ERROR;
       throw new TusError(status_code, body);
     }

@@ -74,13 +74,10 @@ export class TusHandler {
       // tus's own refusals (a bad Upload-Offset...) in our envelope, as every API failure.
       onResponseError: (req, res, err) => {
         res.setHeader('Content-Type', 'application/json; charset=utf-8');
-        // The local store's full disk is a DomainError already; the S3 store's spool's is not.
-        const failure = isStorageFull(err) ? storageFull() : err;
-        if (failure instanceof DomainError) {
-          if (failure.code === 'insufficient_storage') {
-            logger.error(`storage full: ${req.method} ${redactUrl(req.url ?? '')}`);
-          }
-          return Promise.resolve(tusError(failure) as TusError);
+        // Either store's full disk (its part, or the S3 store's spool for a chunk to check).
+        if (isStorageFull(err)) {
+          logger.error(`storage full: ${req.method} ${redactUrl(req.url ?? '')}`);
+          return Promise.resolve(tusError(storageFull()) as TusError);
         }
         const status = 'status_code' in err ? err.status_code : 500;
         const text = 'body' in err ? err.body.trim() : 'Internal error';
