@@ -10,6 +10,7 @@ import { DomainsService } from '../domains/domains.service';
 import { FileServer } from './file-server';
 import { FilesService } from '../files/files.service';
 import { PrivateFilesService } from '../files/private-files.service';
+import { visitSourceOf } from './visit-source';
 
 /** The bytes at `/u/<yyyy>/<mm>/<dd>/<random>/<storename>` (the record's `url`). */
 @ApiExcludeController()
@@ -37,11 +38,7 @@ export class FileBytesController {
     // A private file's bytes only with a current signature (GET /file/private/download-url).
     if (!(await this.privateFiles.servable(file, req.query))) throw notFound('File');
     if (isCountable(req.method, req.headers.range)) {
-      this.visits.recordDirect(file.link!, {
-        headers: req.headers,
-        remoteAddress: req.socket.remoteAddress,
-        url: req.originalUrl,
-      });
+      this.visits.record(file.link!, visitSourceOf(req));
     }
     await this.server.send(req, res, file);
   }

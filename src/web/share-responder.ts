@@ -5,9 +5,8 @@ import { BioService } from '../bio/bio.service';
 import { notFound } from '../common/errors/domain-error';
 import { DomainsService } from '../domains/domains.service';
 import { FilesService } from '../files/files.service';
-import { Link } from '../links/link.entity';
 import { sendRedirect } from '../links/visits/send-redirect';
-import { Visit } from '../links/visits/visits.service';
+import { Visit, VisitsService } from '../links/visits/visits.service';
 import { TextReadsService } from '../texts/text-reads.service';
 import { FileServer } from './file-server';
 import { renderBioPage } from './pages/bio-page';
@@ -15,6 +14,9 @@ import { renderFilePage } from './pages/file-page';
 import { renderPasswordPage } from './pages/password-page';
 import { renderBurnPlaceholder, renderTextPage } from './pages/text-page';
 import { lockedPageHeaders, RAW_TEXT_HEADERS, sharePageHeaders } from './security-headers';
+import { visitSourceOf } from './visit-source';
+
+type ContentVisit = Extract<Visit, { type: 'content' }>;
 
 export interface RespondOptions {
   raw?: boolean;
@@ -30,12 +32,12 @@ export class ShareResponder {
     private readonly fileServer: FileServer,
     private readonly bio: BioService,
     private readonly domains: DomainsService,
+    private readonly visits: VisitsService,
   ) {}
 
   async respond(req: Request, res: Response, visit: Visit, opts: RespondOptions): Promise<void> {
     switch (visit.type) {
       case 'redirect':
-        if (opts.raw) throw notFound('Link');
         return sendRedirect(res, visit.status, visit.location);
       case 'locked':
         res.status(401).set(lockedPageHeaders());
@@ -46,16 +48,22 @@ export class ShareResponder {
         res.setHeader('Set-Cookie', visit.cookie);
         return sendRedirect(res, 303, `/${visit.link.slug}`);
       case 'content':
-        if (visit.link.kind === 'file') return this.sendFile(req, res, visit.link, opts.raw);
-        if (visit.link.kind === 'text') return this.sendText(req, res, visit.link, opts);
-        if (visit.link.kind === 'bio' && !opts.raw) return this.sendBio(res, visit.link);
+        if (visit.link.kind === 'file') return this.sendFile(req, res, visit, opts.raw);
+        if (visit.link.kind === 'text') return this.sendText(req, res, visit, opts);
+        if (visit.link.kind === 'bio') return this.sendBio(req, res, visit);
         throw notFound('Link');
     }
   }
 
-  private async sendText(req: Request, res: Response, link: Link, opts: RespondOptions) {
+  /** Counted once the content is known to be shown: a private file's 404 is not a visit. */
+  private count(req: Request, visit: ContentVisit): void {
+    if (visit.countable) this.visits.record(visit.link, visitSourceOf(req));
+  }
+
+  private async sendText(req: Request, res: Response, visit: ContentVisit, opts: RespondOptions) {
     const reader = { userAgent: req.get('user-agent'), method: req.method };
-    const read = await this.texts.read(link, reader, opts.lang, opts.raw);
+    const read = await this.texts.read(visit.link, reader, opts.lang, opts.raw);
+    this.count(req, visit);
     if (read.type === 'raw') {
       res.status(200).set(RAW_TEXT_HEADERS).type('text/plain; charset=utf-8').send(read.content);
     } else if (read.type === 'placeholder') {
@@ -68,8 +76,10 @@ export class ShareResponder {
     }
   }
 
-  private async sendBio(res: Response, link: Link): Promise<void> {
+  private async sendBio(req: Request, res: Response, visit: ContentVisit): Promise<void> {
+    const link = visit.link;
     const { page, links } = await this.bio.contentFor(link);
+    this.count(req, visit);
     res.status(200).set(sharePageHeaders()).type('html');
     res.send(
       renderBioPage({
@@ -83,10 +93,12 @@ export class ShareResponder {
     );
   }
 
-  private async sendFile(req: Request, res: Response, link: Link, raw = false): Promise<void> {
+  private async sendFile(req: Request, res: Response, visit: ContentVisit, raw = false) {
+    const link = visit.link;
     const file = await this.files.getByLink(link);
     // Private bytes leave every public address: the page shows them, so it goes too.
     if (file.isPrivate) throw notFound('File');
+    this.count(req, visit);
     if (raw) return this.fileServer.send(req, res, file);
     res.status(200).set(sharePageHeaders()).type('html');
     res.send(

@@ -8,6 +8,7 @@ import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
 import { VisitRequest, VisitsService } from '../links/visits/visits.service';
 import { ShareResponder } from './share-responder';
+import { visitSourceOf } from './visit-source';
 
 class UnlockDto {
   @IsAbsentOr() @IsString() @MaxLength(200) password?: string;
@@ -46,7 +47,7 @@ export class ShortAddressController {
   @Get(':slug/raw')
   async raw(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {
     const visit = await this.visits.visit(
-      visitOf(req, slug, req.get('x-link-password')),
+      { ...visitOf(req, slug, req.get('x-link-password')), raw: true },
       req.secure,
     );
     await this.responder.respond(req, res, visit, { raw: true });
@@ -71,7 +72,5 @@ const visitOf = (req: Request, slug: string, password: string | undefined): Visi
   cookies: req.headers.cookie,
   password,
   countable: isCountable(req.method, req.headers.range),
-  headers: req.headers,
-  remoteAddress: req.socket.remoteAddress,
-  url: req.originalUrl,
+  ...visitSourceOf(req),
 });

@@ -1,4 +1,5 @@
 import { VisitRecorder } from '../../src/analytics/visit-recorder';
+import { ClickBuffer } from '../../src/links/visits/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { png } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
@@ -163,6 +164,27 @@ describe('Visits recorded', () => {
     await t.api().get(`/${slug}`).set('Host', HOST).expect(200);
     expect((await log(text.body.data.id as number)).body.data).toHaveLength(2);
     expect((await log(file.body.data.file_id as number)).body.data).toHaveLength(1);
+  });
+
+  it('should not count a request answered 404: a private file, the raw view of a redirect', async () => {
+    const file = await t
+      .api()
+      .post('/api/v1/file/upload')
+      .set(a.auth)
+      .field('is_private', '1')
+      .attach('file', png(2, 2), 'p.png')
+      .expect(200);
+    const page = new URL(file.body.data.page as string).pathname;
+    await t.api().get(page).set('Host', HOST).expect(404);
+    await t.api().get(`${page}/raw`).set('Host', HOST).expect(404);
+    await t.api().get(`/u${file.body.data.path}`).set('Host', HOST).expect(404);
+    const id = await shorten('rec5');
+    await t.api().get('/rec5/raw').set('Host', HOST).expect(404);
+    expect((await log(file.body.data.file_id as number)).body.data).toEqual([]);
+    expect((await log(id)).body.data).toEqual([]);
+    await t.app.get(ClickBuffer).flush();
+    const listed = await t.api().get(`/api/v1/links/${id}`).set(a.auth).expect(200);
+    expect(listed.body.data).toMatchObject({ clicks: 0, visit_count: 0 });
   });
 
   it("should answer another account's share as if it did not exist", async () => {

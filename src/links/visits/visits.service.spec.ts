@@ -105,10 +105,20 @@ describe('VisitsService', () => {
     expect(cache.size).toBe(0);
   });
 
-  it('should hand the content of a text or file link back, uncached', async () => {
-    const { visits, cache } = setup(link({ kind: 'text', targetUrl: null }));
-    expect(await visits.visit(req(), false)).toMatchObject({ type: 'content' });
+  it('should hand the content of a text or file link back, uncached and not yet counted', async () => {
+    const { visits, cache, clicks, recorder } = setup(link({ kind: 'text', targetUrl: null }));
+    expect(await visits.visit(req(), false)).toMatchObject({ type: 'content', countable: true });
     expect(cache.size).toBe(0);
+    // Whoever shows the content counts it, once it is shown (a private file's 404 is no visit).
+    expect(clicks.record).not.toHaveBeenCalled();
+    expect(recorder.record).not.toHaveBeenCalled();
+  });
+
+  it('should answer the raw view of a redirect with 404, uncounted', async () => {
+    const { visits, clicks, recorder } = setup(link());
+    await expect(visits.visit(req({ raw: true }), false)).rejects.toMatchObject({ status: 404 });
+    expect(clicks.record).not.toHaveBeenCalled();
+    expect(recorder.record).not.toHaveBeenCalled();
   });
 
   it('should answer 404 for an unknown or malformed slug', async () => {

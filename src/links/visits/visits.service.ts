@@ -23,17 +23,22 @@ export interface VisitRequest {
   /** From `X-Link-Password` (API clients) or the unlock form. */
   password: string | undefined;
   countable: boolean;
+  /** `/<slug>/raw`: only texts and files have raw bytes. */
+  raw?: boolean;
   /** What the visit record needs of the request (headers, peer address, URL). */
   headers: IncomingHttpHeaders;
   remoteAddress: string | undefined;
   url: string;
 }
 
+export type VisitSource = Pick<VisitRequest, 'headers' | 'remoteAddress' | 'url'>;
+
 export type Visit =
   | { type: 'redirect'; status: number; location: string }
   | { type: 'locked'; link: Link; wrongPassword: boolean }
   | { type: 'unlocked'; link: Link; cookie: string }
-  | { type: 'content'; link: Link };
+  /** Counted by whoever shows the content, once it is known to be shown (`record`). */
+  | { type: 'content'; link: Link; countable: boolean };
 
 /** A share taken down (or whose account was disabled) answers 410 with the reason. */
 export function assertNotBlocked(link: Pick<Link, 'blockedReason'>): void {
@@ -60,6 +65,7 @@ export class VisitsService {
   async visit(r: VisitRequest, secure: boolean, unlocking = false): Promise<Visit> {
     const link = await this.find(r);
     if ('location' in link) return link;
+    if (r.raw && (link.kind === 'redirect' || link.kind === 'bio')) throw notFound('Link');
     assertNotBlocked(link);
     if (link.expireAt && link.expireAt.getTime() <= this.clock.now()) {
       if (link.expirationRedirectUrl) {
@@ -76,11 +82,8 @@ export class VisitsService {
       if (unlocking)
         return { type: 'unlocked', link, cookie: this.cookie.issue(link, secure).header };
     }
-    if (r.countable) {
-      this.clicks.record(link.id);
-      this.recorder.record(captureVisit(link, r.headers, r.remoteAddress, r.url, this.clock.now()));
-    }
-    if (link.kind !== 'redirect') return { type: 'content', link };
+    if (link.kind !== 'redirect') return { type: 'content', link, countable: r.countable };
+    if (r.countable) this.record(link, r);
     const cacheable = cacheableRedirect(link, this.clock.now());
     if (cacheable) this.cache.set(link.domainId, link.slug, cacheable, link.expireAt);
     return { type: 'redirect', status: link.redirectCode, location: link.targetUrl! };
@@ -98,8 +101,8 @@ export class VisitsService {
     return SLUG_PATTERN.test(slug) ? this.links.getBySlug(domainId, slug) : Promise.resolve(null);
   }
 
-  /** A visit that reached the share by another address (a file's bytes at `/u/...`). */
-  recordDirect(link: Link, r: Pick<VisitRequest, 'headers' | 'remoteAddress' | 'url'>): void {
+  /** Counts a visit: a redirect's, a page's once shown, a file's bytes at `/u/...`. */
+  record(link: Link, r: VisitSource): void {
     this.clicks.record(link.id);
     this.recorder.record(captureVisit(link, r.headers, r.remoteAddress, r.url, this.clock.now()));
   }
