@@ -1806,7 +1806,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            error: "validation_failed" | "bad_request" | "malformed_json" | "unauthorized" | "invalid_credentials" | "plan_inactive" | "account_disabled" | "password_required" | "forbidden" | "signup_closed" | "not_found" | "method_not_allowed" | "conflict" | "email_taken" | "slug_taken" | "slug_reserved" | "domain_not_allowed" | "domain_taken" | "domain_in_use" | "plan_limit" | "gone" | "payload_too_large" | "file_too_large" | "content_too_large" | "quota_exceeded" | "empty_file" | "unsupported_media_type" | "precondition_failed" | "checksum_mismatch" | "csrf_failed" | "rate_limited" | "insufficient_storage" | "service_unavailable" | "internal_error";
+            error: "validation_failed" | "bad_request" | "malformed_json" | "unauthorized" | "invalid_credentials" | "plan_inactive" | "account_disabled" | "password_required" | "forbidden" | "signup_closed" | "not_found" | "method_not_allowed" | "conflict" | "email_taken" | "slug_taken" | "slug_reserved" | "domain_not_allowed" | "domain_taken" | "domain_in_use" | "plan_limit" | "gone" | "payload_too_large" | "file_too_large" | "content_too_large" | "quota_exceeded" | "empty_file" | "unsupported_media_type" | "precondition_failed" | "checksum_mismatch" | "upload_locked" | "csrf_failed" | "rate_limited" | "insufficient_storage" | "service_unavailable" | "internal_error";
             /** @description null, or details: `errors` per field on validation failures */
             data: {
                 errors?: {
@@ -6699,6 +6699,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description upload_locked */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 423;
+                        /** @enum {string} */
+                        error: "upload_locked";
+                    };
+                };
+            };
             /** @description rate_limited, plan_limit */
             429: {
                 headers: {
@@ -6831,6 +6845,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description upload_locked */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 423;
+                        /** @enum {string} */
+                        error: "upload_locked";
+                    };
+                };
+            };
             /** @description rate_limited, plan_limit */
             429: {
                 headers: {
@@ -6960,6 +6988,20 @@ export interface operations {
                         code: 404;
                         /** @enum {string} */
                         error: "not_found";
+                    };
+                };
+            };
+            /** @description upload_locked */
+            423: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 423;
+                        /** @enum {string} */
+                        error: "upload_locked";
                     };
                 };
             };

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'unsupported_media_type',
   'precondition_failed',
   'checksum_mismatch',
+  'upload_locked',
   'csrf_failed',
   'rate_limited',
   'insufficient_storage',

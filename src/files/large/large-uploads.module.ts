@@ -17,6 +17,10 @@ import { UploadSweeper } from './upload-sweeper';
 import { UploadEnds } from './upload-ends';
 import { UploadFinisher } from './upload-finisher';
 import { FastUploads } from './fast-uploads';
+import { MemoryLocker } from '@tus/server';
+import { RedisService } from '../../redis/redis.service';
+import { Installation } from '../../database/installation';
+import { SharedTusLocker, TUS_LOCKER } from './shared-tus-locker';
 
 /** Resumable uploads: S.EE's large-file calls and the tus endpoint. */
 @Module({
@@ -29,6 +33,13 @@ import { FastUploads } from './fast-uploads';
       useFactory: (env: Env, storage: Storage) =>
         env.STORAGE_DRIVER === 's3' ? new S3TusStore(env) : new LocalTusStore(env, storage),
       inject: [Env, Storage],
+    },
+    {
+      provide: TUS_LOCKER,
+      // With Redis, an upload is locked across instances (any of them can take its next chunk).
+      useFactory: (redis: RedisService, installation: Installation) =>
+        redis.enabled ? new SharedTusLocker(redis, () => installation.idOf()) : new MemoryLocker(),
+      inject: [RedisService, Installation],
     },
     UploadSessionsRepository,
     LargeUploadsService,

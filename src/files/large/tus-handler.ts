@@ -1,5 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { MemoryLocker, Server, Upload } from '@tus/server';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Locker, Server, Upload } from '@tus/server';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -15,6 +15,7 @@ import { tusChecksum, TusError } from './arrival-hashes';
 import { LargeUploadStore } from './large-upload-store';
 import { newUploadId } from './upload-ids';
 import { UploadFinisher } from './upload-finisher';
+import { TUS_LOCKER } from './shared-tus-locker';
 
 export const TUS_PATH = '/api/v1/file/large-file-tus';
 
@@ -26,6 +27,7 @@ const TUS_ERRORS: Record<number, ErrorCode> = {
   412: 'precondition_failed',
   413: 'payload_too_large',
   415: 'unsupported_media_type',
+  423: 'upload_locked',
   460: 'checksum_mismatch',
   500: 'internal_error',
 };
@@ -54,11 +56,12 @@ export class TusHandler {
     uploads: LargeUploadsService,
     finisher: UploadFinisher,
     env: Env,
+    @Inject(TUS_LOCKER) locker: Locker,
   ) {
     this.server = new Server({
       path: TUS_PATH,
       datastore: store.tus,
-      locker: new MemoryLocker(),
+      locker,
       // Location is on the host the client used (X-Forwarded-* from a trusted proxy).
       respectForwardedHeaders: env.TRUST_PROXY !== false,
       namingFunction: () => newUploadId(new Date()),

@@ -43,7 +43,7 @@ export class TusController {
   @Head(':id')
   @ApiAuth()
   @ApiResponse({ status: 200, description: 'Upload-Offset: where to resume' })
-  @ApiErrors({ 404: ['not_found'] })
+  @ApiErrors({ 404: ['not_found'], 423: ['upload_locked'] })
   @ApiOperation({ summary: 'tus: how many bytes arrived' })
   head(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -57,7 +57,7 @@ export class TusController {
   @Patch(':id')
   @ApiAuth()
   @ApiResponse({ status: 204, description: 'Upload-Offset: the new offset' })
-  @ApiErrors({ 404: ['not_found'] })
+  @ApiErrors({ 404: ['not_found'], 423: ['upload_locked'] })
   @ApiOperation({ summary: 'tus: append bytes at Upload-Offset (application/offset+octet-stream)' })
   patch(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -71,7 +71,7 @@ export class TusController {
   @Delete(':id')
   @ApiAuth()
   @ApiResponse({ status: 204, description: 'Terminated: parts removed, bytes given back' })
-  @ApiErrors({ 404: ['not_found'], 409: ['conflict'] })
+  @ApiErrors({ 404: ['not_found'], 409: ['conflict'], 423: ['upload_locked'] })
   @ApiOperation({ summary: 'tus termination: cancel the upload' })
   async terminate(
     @CurrentAccount() account: AuthenticatedAccount,
