@@ -8,9 +8,10 @@ export interface LinkFilter {
   q?: string;
   /** Only the links made as QR codes. */
   qrCode?: boolean;
-  /** newest first (default), oldest first, or most visited first. */
+  /** newest first (default), oldest first, most or least visited first, or shuffled. */
   sort?: LinkSort;
 }
 
+/** The orders the account area offers; YOURLS's `stats` also asks for the other two. */
 export const LINK_SORTS = ['newest', 'oldest', 'visits'] as const;
-export type LinkSort = (typeof LINK_SORTS)[number];
+export type LinkSort = (typeof LINK_SORTS)[number] | 'fewest_visits' | 'random';

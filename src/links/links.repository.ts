@@ -25,6 +25,10 @@ export type LinkChanges = Partial<
 export class LinksRepository {
   constructor(@InjectRepository(Link) private readonly repo: Repository<Link>) {}
 
+  private get isMysql(): boolean {
+    return this.repo.manager.connection.options.type === 'mysql';
+  }
+
   private in(tx?: Tx): Repository<Link> {
     return tx ? managerOf(tx).getRepository(Link) : this.repo;
   }
@@ -115,20 +119,22 @@ export class LinksRepository {
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  /** Ids of a page of the account's links, newest first (the id breaks ties). */
+  /** Ids of a slice of the account's links, newest first unless sorted (the id breaks ties). */
   async listIds(
     accountId: number,
     f: LinkFilter,
-    page: number,
-    perPage: number,
+    offset: number,
+    limit: number,
   ): Promise<number[]> {
     const qb = this.repo
       .createQueryBuilder('l')
       .select('l.id', 'id')
       .where('l.account_id = :accountId', { accountId })
-      .offset((page - 1) * perPage)
-      .limit(perPage);
-    if (f.sort === 'visits') qb.orderBy('l.clicks', 'DESC').addOrderBy('l.id', 'DESC');
+      .offset(offset)
+      .limit(limit);
+    const visits = f.sort === 'visits' ? 'DESC' : f.sort === 'fewest_visits' ? 'ASC' : null;
+    if (visits) qb.orderBy('l.clicks', visits).addOrderBy('l.id', visits);
+    else if (f.sort === 'random') qb.orderBy(this.isMysql ? 'RAND()' : 'RANDOM()');
     else qb.orderBy('l.id', f.sort === 'oldest' ? 'ASC' : 'DESC');
     if (f.kind) qb.andWhere('l.kind = :kind', { kind: f.kind });
     if (f.qrCode) qb.andWhere('l.qr_code = :qr', { qr: true });
@@ -149,6 +155,17 @@ export class LinksRepository {
       );
     }
     return (await qb.getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
+  }
+
+  /** How many links of a kind the account has, and their counted visits (YOURLS's db-stats). */
+  async totalsOf(accountId: number, kind: LinkKind): Promise<{ links: number; clicks: number }> {
+    const row = await this.repo
+      .createQueryBuilder('l')
+      .select('COUNT(*)', 'links')
+      .addSelect('COALESCE(SUM(l.clicks), 0)', 'clicks')
+      .where('l.account_id = :accountId AND l.kind = :kind', { accountId, kind })
+      .getRawOne<{ links: number | string; clicks: number | string }>();
+    return { links: Number(row?.links ?? 0), clicks: Number(row?.clicks ?? 0) };
   }
 
   async countByKind(accountId: number): Promise<Partial<Record<LinkKind, number>>> {

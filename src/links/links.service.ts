@@ -83,8 +83,16 @@ export class LinksService {
     const domainId = filter.domain
       ? this.domains.forCreate(filter.domain, accountId).id
       : undefined;
-    const ids = await this.links.listIds(accountId, { ...filter, domainId }, page, per);
-    return this.getMany(accountId, ids);
+    return this.slice(accountId, { ...filter, domainId }, (page - 1) * per, per);
+  }
+
+  /** `limit` of the account's links from `offset` (YOURLS's stats: start and limit). */
+  async slice(accountId: number, filter: LinkFilter, offset: number, limit: number) {
+    return this.getMany(accountId, await this.links.listIds(accountId, filter, offset, limit));
+  }
+
+  totalsOf(accountId: number, kind: LinkKind): Promise<{ links: number; clicks: number }> {
+    return this.links.totalsOf(accountId, kind);
   }
 
   /** The account's links with these ids, in that order (ids of others are left out). */

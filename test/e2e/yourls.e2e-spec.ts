@@ -1,3 +1,4 @@
+import { ClickBuffer } from '../../src/links/visits/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
@@ -129,6 +130,92 @@ describe('YOURLS compatibility', () => {
     });
     expect((await get({ action: 'expand', shorturl: 'nope-nope' }).expect(404)).text).toBe(
       'not found',
+    );
+  });
+
+  it('should give stats and db-stats of your own links, in the order the filter asks', async () => {
+    const own = await createAccount(t);
+    const call = (q: Record<string, string>) =>
+      t
+        .api()
+        .get('/yourls')
+        .query({ signature: own.token, format: 'json', ...q });
+    for (const [keyword, visits] of [
+      ['st-one', 1],
+      ['st-three', 3],
+      ['st-none', 0],
+    ] as const) {
+      await call({ action: 'shorturl', url: `https://example.com/${keyword}`, keyword }).expect(
+        200,
+      );
+      for (let i = 0; i < visits; i++) await t.api().get(`/${keyword}`).expect(302);
+    }
+    // A text of the same account is no YOURLS link; another account's links are not counted.
+    await t
+      .api()
+      .post('/api/v1/text')
+      .set(own.auth)
+      .send({ content: 'x', text_type: 'plain_text' })
+      .expect(200);
+    await t.app.get(ClickBuffer).flush();
+
+    const db = await call({ action: 'db-stats' }).expect(200);
+    expect(db.body).toEqual({
+      'db-stats': { total_links: '3', total_clicks: '4' },
+      statusCode: '200',
+      message: 'success',
+    });
+    // Without a limit YOURLS lists no links, only the totals.
+    const bare = await call({ action: 'stats' }).expect(200);
+    expect(bare.body).toEqual({
+      stats: { total_links: '3', total_clicks: '4' },
+      statusCode: '200',
+      message: 'success',
+    });
+    const keywords = async (q: Record<string, string>) => {
+      const res = await call({ action: 'stats', ...q }).expect(200);
+      const links = Object.entries(res.body.links as Record<string, { shorturl: string }>);
+      return links.map(([k, l]) => `${k}=${l.shorturl.slice(l.shorturl.lastIndexOf('/') + 1)}`);
+    };
+    expect(await keywords({ limit: '10' })).toEqual([
+      'link_1=st-three',
+      'link_2=st-one',
+      'link_3=st-none',
+    ]);
+    expect(await keywords({ filter: 'bottom', limit: '2' })).toEqual([
+      'link_1=st-none',
+      'link_2=st-one',
+    ]);
+    expect(await keywords({ filter: 'last', limit: '1', start: '1' })).toEqual(['link_1=st-three']);
+    const shuffled = await keywords({ filter: 'rand', limit: '5' });
+    expect(shuffled.map((k) => k.slice(k.indexOf('=') + 1)).sort()).toEqual([
+      'st-none',
+      'st-one',
+      'st-three',
+    ]);
+    const top = await call({ action: 'stats', limit: '1' }).expect(200);
+    expect(top.body.links).toEqual({
+      link_1: {
+        shorturl: 'http://localhost:3000/st-three',
+        url: 'https://example.com/st-three',
+        title: 'https://example.com/st-three',
+        timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/),
+        ip: '',
+        clicks: '3',
+      },
+    });
+    const url = await call({ action: 'url-stats', shorturl: 'st-three' }).expect(200);
+    expect(url.body.link.clicks).toBe('3');
+    // Bad numbers are PHP's intval: nothing listed, never an error.
+    expect((await call({ action: 'stats', limit: 'x', start: '-5' }).expect(200)).body.links).toBe(
+      undefined,
+    );
+    expect((await call({ action: 'db-stats', format: 'simple' }).expect(200)).text).toBe(
+      'Need either XML or JSON format for stats',
+    );
+    const xml = await call({ action: 'db-stats', format: 'xml' }).expect(200);
+    expect(xml.text).toContain(
+      '<db-stats><total_links>3</total_links><total_clicks>4</total_clicks></db-stats>',
     );
   });
 

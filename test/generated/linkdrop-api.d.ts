@@ -834,8 +834,8 @@ export interface paths {
         get: operations["YourlsController_get[0]"];
         put?: never;
         /**
-         * YOURLS API: action=shorturl|expand|url-stats|version
-         * @description Parameters in the query or a form body: signature (the API token), action, url, keyword, title, shorturl, format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets a random slug. statusCode and errorCode are strings, as YOURLS sends them.
+         * YOURLS API: action=shorturl|expand|url-stats|stats|db-stats|version
+         * @description Parameters in the query or a form body: signature (the API token), action, url, keyword, title, shorturl, filter=top|bottom|last|rand and limit, start (stats; at most 1000 links), format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets a random slug. Stats cover your own links; clicks count every visit, bots included, as YOURLS counts. statusCode and errorCode are strings, as YOURLS sends them.
          */
         post: operations["YourlsController_call[0]"];
         delete?: never;
@@ -855,8 +855,8 @@ export interface paths {
         get: operations["YourlsController_get[1]"];
         put?: never;
         /**
-         * YOURLS API: action=shorturl|expand|url-stats|version
-         * @description Parameters in the query or a form body: signature (the API token), action, url, keyword, title, shorturl, format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets a random slug. statusCode and errorCode are strings, as YOURLS sends them.
+         * YOURLS API: action=shorturl|expand|url-stats|stats|db-stats|version
+         * @description Parameters in the query or a form body: signature (the API token), action, url, keyword, title, shorturl, filter=top|bottom|last|rand and limit, start (stats; at most 1000 links), format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets a random slug. Stats cover your own links; clicks count every visit, bots included, as YOURLS counts. statusCode and errorCode are strings, as YOURLS sends them.
          */
         post: operations["YourlsController_call[1]"];
         delete?: never;
@@ -9662,9 +9662,34 @@ export interface operations {
                             title?: string;
                             timestamp?: string;
                             ip?: string;
-                            /** @description Visits by people, as text */
+                            /** @description Every counted visit, bots included, as text */
                             clicks?: string;
                         };
+                    } | {
+                        links?: {
+                            [key: string]: {
+                                shorturl?: string;
+                                url?: string;
+                                title?: string;
+                                timestamp?: string;
+                                ip?: string;
+                                /** @description Every counted visit, bots included, as text */
+                                clicks?: string;
+                            };
+                        };
+                        stats: {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
+                    } | {
+                        "db-stats": {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
                     } | {
                         version: string;
                     };
@@ -9801,9 +9826,34 @@ export interface operations {
                             title?: string;
                             timestamp?: string;
                             ip?: string;
-                            /** @description Visits by people, as text */
+                            /** @description Every counted visit, bots included, as text */
                             clicks?: string;
                         };
+                    } | {
+                        links?: {
+                            [key: string]: {
+                                shorturl?: string;
+                                url?: string;
+                                title?: string;
+                                timestamp?: string;
+                                ip?: string;
+                                /** @description Every counted visit, bots included, as text */
+                                clicks?: string;
+                            };
+                        };
+                        stats: {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
+                    } | {
+                        "db-stats": {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
                     } | {
                         version: string;
                     };
@@ -9940,9 +9990,34 @@ export interface operations {
                             title?: string;
                             timestamp?: string;
                             ip?: string;
-                            /** @description Visits by people, as text */
+                            /** @description Every counted visit, bots included, as text */
                             clicks?: string;
                         };
+                    } | {
+                        links?: {
+                            [key: string]: {
+                                shorturl?: string;
+                                url?: string;
+                                title?: string;
+                                timestamp?: string;
+                                ip?: string;
+                                /** @description Every counted visit, bots included, as text */
+                                clicks?: string;
+                            };
+                        };
+                        stats: {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
+                    } | {
+                        "db-stats": {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
                     } | {
                         version: string;
                     };
@@ -10079,9 +10154,34 @@ export interface operations {
                             title?: string;
                             timestamp?: string;
                             ip?: string;
-                            /** @description Visits by people, as text */
+                            /** @description Every counted visit, bots included, as text */
                             clicks?: string;
                         };
+                    } | {
+                        links?: {
+                            [key: string]: {
+                                shorturl?: string;
+                                url?: string;
+                                title?: string;
+                                timestamp?: string;
+                                ip?: string;
+                                /** @description Every counted visit, bots included, as text */
+                                clicks?: string;
+                            };
+                        };
+                        stats: {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
+                    } | {
+                        "db-stats": {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
                     } | {
                         version: string;
                     };

@@ -34,25 +34,43 @@ const EXPAND = {
     statusCode: str,
   },
 };
+const LINK_STATS = {
+  type: 'object',
+  properties: {
+    shorturl: str,
+    url: str,
+    title: str,
+    timestamp: str,
+    ip: str,
+    clicks: { type: 'string', description: 'Every counted visit, bots included, as text' },
+  },
+};
 const URL_STATS = {
   type: 'object',
   description: 'action=url-stats',
   required: ['link', 'statusCode'],
+  properties: { statusCode: str, message: str, link: LINK_STATS },
+};
+const TOTALS = {
+  type: 'object',
+  properties: { total_links: str, total_clicks: str },
+};
+const STATS = {
+  type: 'object',
+  description: 'action=stats: `links` (link_1, link_2, ...) only with a `limit` above 0',
+  required: ['stats', 'statusCode'],
   properties: {
+    links: { type: 'object', additionalProperties: LINK_STATS },
+    stats: TOTALS,
     statusCode: str,
     message: str,
-    link: {
-      type: 'object',
-      properties: {
-        shorturl: str,
-        url: str,
-        title: str,
-        timestamp: str,
-        ip: str,
-        clicks: { type: 'string', description: 'Visits by people, as text' },
-      },
-    },
   },
+};
+const DB_STATS = {
+  type: 'object',
+  description: 'action=db-stats',
+  required: ['db-stats', 'statusCode'],
+  properties: { 'db-stats': TOTALS, statusCode: str, message: str },
 };
 const VERSION = {
   type: 'object',
@@ -86,7 +104,7 @@ export const YourlsResponses = () =>
     ApiResponse({
       status: 200,
       description: 'The answer of the action, in the asked format',
-      content: formats({ anyOf: [SHORTURL, EXPAND, URL_STATS, VERSION] }),
+      content: formats({ anyOf: [SHORTURL, EXPAND, URL_STATS, STATS, DB_STATS, VERSION] }),
     }),
     ...[400, 401, 404, 429].map((status) =>
       ApiResponse({

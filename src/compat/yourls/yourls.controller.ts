@@ -41,11 +41,13 @@ export class YourlsController {
   @YourlsResponses()
   @ApiProduces('text/plain', 'application/json', 'application/javascript', 'application/xml')
   @ApiOperation({
-    summary: 'YOURLS API: action=shorturl|expand|url-stats|version',
+    summary: 'YOURLS API: action=shorturl|expand|url-stats|stats|db-stats|version',
     description:
       'Parameters in the query or a form body: signature (the API token), action, url, keyword, ' +
-      'title, shorturl, format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets ' +
-      'a random slug. statusCode and errorCode are strings, as YOURLS sends them.',
+      'title, shorturl, filter=top|bottom|last|rand and limit, start (stats; at most 1000 links), ' +
+      'format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets a random slug. ' +
+      'Stats cover your own links; clicks count every visit, bots included, as YOURLS counts. ' +
+      'statusCode and errorCode are strings, as YOURLS sends them.',
   })
   async call(
     @CurrentAccount() account: AuthenticatedAccount,
@@ -64,6 +66,10 @@ export class YourlsController {
         return this.yourls.expand(account.id, p.shorturl);
       case 'url-stats':
         return this.yourls.urlStats(account.id, p.shorturl);
+      case 'stats':
+        return this.yourls.stats(account.id, p);
+      case 'db-stats':
+        return this.yourls.dbStats(account.id);
       case 'version':
         return this.yourls.version();
       default: {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../common/errors/domain-error';
 import { SLUG_PATTERN } from '../../common/slug';
 import { LinkDto } from '../../links/dto/link.dto';
+import { LinkSort } from '../../links/link-filter';
 import { LinksService } from '../../links/links.service';
 import type { UsageOwner } from '../../usage/usage.service';
 import { YourlsResult } from './yourls-output';
@@ -14,7 +15,21 @@ const NEED_FORMAT = 'Need either XML or JSON format for stats';
 const yourlsDate = (unix: number) =>
   new Date(unix * 1000).toISOString().slice(0, 19).replace('T', ' ');
 
-/** YOURLS's actions over our links: `shorturl`, `expand`, `url-stats`, `version`. */
+/** YOURLS's `filter` of `stats`: most clicked (its default), least, newest, shuffled. */
+const ORDERS: Record<string, LinkSort> = {
+  top: 'visits',
+  bottom: 'fewest_visits',
+  last: 'newest',
+  rand: 'random',
+  random: 'random',
+};
+/** Our bound on one `stats` answer (YOURLS has none). */
+const MAX_STATS_LINKS = 1000;
+
+/** PHP's intval of a request parameter: leading digits, else 0. */
+const intval = (v: string | undefined) => parseInt(v ?? '', 10) || 0;
+
+/** YOURLS's actions over our links: `shorturl`, `expand`, `url-stats`, `stats`, `db-stats`, `version`. */
 @Injectable()
 export class YourlsService {
   constructor(private readonly links: LinksService) {}
@@ -84,10 +99,59 @@ export class YourlsService {
         title: link.title ?? link.target_url,
         timestamp: yourlsDate(link.created_at),
         ip: '',
-        clicks: String(link.visit_count),
+        clicks: String(link.clicks),
       },
     };
     return { body, simple: NEED_FORMAT };
+  }
+
+  /** The totals, and with `limit` that many links from `start` in the `filter`'s order. */
+  async stats(accountId: number, p: Record<string, string | undefined>): Promise<YourlsResult> {
+    const limit = Math.min(intval(p.limit), MAX_STATS_LINKS);
+    const sort = ORDERS[p.filter ?? ''] ?? 'visits';
+    const rows =
+      limit > 0
+        ? await this.links.slice(
+            accountId,
+            { kind: 'redirect', sort },
+            Math.max(intval(p.start), 0),
+            limit,
+          )
+        : [];
+    const links = Object.fromEntries(
+      rows.map((link, i) => [
+        `link_${i + 1}`,
+        {
+          shorturl: link.short_url,
+          url: link.target_url,
+          title: link.title ?? link.target_url,
+          timestamp: yourlsDate(link.created_at),
+          ip: '',
+          clicks: String(link.clicks),
+        },
+      ]),
+    );
+    const body = {
+      ...(rows.length ? { links } : {}),
+      stats: await this.totals(accountId),
+      statusCode: '200',
+      message: 'success',
+    };
+    return { body, simple: NEED_FORMAT };
+  }
+
+  async dbStats(accountId: number): Promise<YourlsResult> {
+    const body = {
+      'db-stats': await this.totals(accountId),
+      statusCode: '200',
+      message: 'success',
+    };
+    return { body, simple: NEED_FORMAT };
+  }
+
+  private async totals(accountId: number) {
+    const t = await this.links.totalsOf(accountId, 'redirect');
+    return { total_links: String(t.links), total_clicks: String(t.clicks) };
   }
 
   version(): YourlsResult {
