@@ -2,15 +2,13 @@ import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Res } from '@n
 import type { Response } from 'express';
 import { FilesService, HISTORY_PAGE_SIZE } from '../files/files.service';
 import { PrivateFilesService } from '../files/private-files.service';
-import { FILE_KINDS } from '../files/files.repository';
+import { FILE_KINDS, FILE_SORTS } from '../files/files.repository';
 import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { formatBytes } from './format';
 import { deleteShares } from './share-lists';
 import { Pages, Viewer } from './pages';
-
-const SORTS = ['newest', 'oldest', 'largest'] as const;
 
 /** `/account/files`: uploads (by the page's script, through the API) and the account's files. */
 @AccountArea()
@@ -59,7 +57,7 @@ export class FilesPageController {
     const account = viewer.account!;
     const page = Math.max(1, Math.min(10_000, Number(data.page) || 1));
     const q = typeof data.q === 'string' ? data.q.slice(0, 200) : '';
-    const sort = SORTS.find((x) => x === data.sort) ?? 'newest';
+    const sort = FILE_SORTS.find((x) => x === data.sort) ?? 'newest';
     const kind = FILE_KINDS.find((x) => x === data.kind);
     const rows = await this.files.history(account.id, page, { q: q || undefined, sort, kind });
     this.pages.send(res, 'files', 'Files', viewer, {

@@ -5,6 +5,7 @@ import { CreateTextDto } from '../texts/dto/create-text.dto';
 import { ListTextsQuery } from '../texts/dto/text.dto';
 import { TextsService } from '../texts/texts.service';
 import { TEXT_TYPES } from '../texts/text.entity';
+import { TEXT_SORTS } from '../texts/texts.repository';
 import { TagsService } from '../tags/tags.service';
 import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
@@ -14,7 +15,6 @@ import { filled, parseForm } from './form';
 import { Pages, Viewer } from './pages';
 
 const PER_PAGE = 20;
-const SORTS = ['newest', 'oldest', 'visits'] as const;
 
 /** `/account/texts`: text shares (plain, code, Markdown) made, listed and deleted. */
 @AccountArea()
@@ -79,14 +79,16 @@ export class TextsPageController {
     const textType = TEXT_TYPES.find((x) => x === data.type);
     const tagId = Number(data.tag) || undefined;
     const search = typeof data.q === 'string' ? data.q.slice(0, 200) : '';
-    const sort = SORTS.find((x) => x === data.sort) ?? 'newest';
+    const sort = TEXT_SORTS.find((x) => x === data.sort) ?? 'newest';
     const query = Object.assign(new ListTextsQuery(), {
       page,
       per_page: PER_PAGE + 1,
       text_type: textType,
       tag_id: tagId,
+      q: search || undefined,
+      sort,
     });
-    const rows = await this.texts.list(viewer.account!.id, query, { q: search || undefined, sort });
+    const rows = await this.texts.list(viewer.account!.id, query);
     this.pages.send(
       res,
       'texts',

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { ApiAuth } from '../common/openapi';
-import { HistoryQuery } from './dto/history.query';
+import { ListFilesQuery } from './dto/list-files.query';
 import { FilesService } from './files.service';
 import { ApiData } from '../common/openapi-responses';
 import { FileRecordDto } from './dto/file-record.dto';
@@ -17,8 +17,8 @@ export class FilesController {
 
   @Get()
   @ApiData([FileRecordDto])
-  @ApiOperation({ summary: 'Your files, 30 per page, newest first' })
-  history(@CurrentAccount() account: AuthenticatedAccount, @Query() q: HistoryQuery) {
-    return this.files.history(account.id, q.page);
+  @ApiOperation({ summary: 'Your files, 30 per page, newest first or by sort; filter by q, kind' })
+  history(@CurrentAccount() account: AuthenticatedAccount, @Query() q: ListFilesQuery) {
+    return this.files.history(account.id, q.page, { q: q.q, kind: q.kind, sort: q.sort });
   }
 }

@@ -12,8 +12,10 @@ export interface FileFilter {
   q?: string;
   /** By the sniffed type: image/*, video/*, audio/*, text/*, or anything else. */
   kind?: (typeof FILE_KINDS)[number];
-  sort?: 'newest' | 'oldest' | 'largest';
+  sort?: (typeof FILE_SORTS)[number];
 }
+
+export const FILE_SORTS = ['newest', 'oldest', 'largest'] as const;
 
 /** The only owner of `files`. */
 @Injectable()

@@ -22,14 +22,14 @@ export class LinksController {
   @Get()
   @ApiData([LinkDto])
   @ApiOperation({
-    summary: 'Your links, newest first; filter by tag_id, domain, kind, q',
+    summary: 'Your links, newest first or by sort; filter by tag_id, domain, kind, q',
     description: 'S.EE\'s link history: title and target_url are "" when there are none.',
   })
   async list(
     @CurrentAccount() account: AuthenticatedAccount,
     @Query() q: ListLinksQuery,
   ): Promise<LinkDto[]> {
-    const filter = { tagId: q.tag_id, domain: q.domain, kind: q.kind, q: q.q };
+    const filter = { tagId: q.tag_id, domain: q.domain, kind: q.kind, q: q.q, sort: q.sort };
     return (await this.links.list(account.id, filter, q.page, q.per_page)).map(asListItem);
   }
 

@@ -19,7 +19,9 @@ export class TextsByIdController {
 
   @Get()
   @ApiData([TextDto])
-  @ApiOperation({ summary: 'Your text shares, newest first (no content); filter by tag, type' })
+  @ApiOperation({
+    summary: 'Your text shares, newest first or by sort (no content); filter by tag, type, q',
+  })
   list(
     @CurrentAccount() account: AuthenticatedAccount,
     @Query() q: ListTextsQuery,

@@ -14,8 +14,10 @@ export interface TextFilter {
   textType?: TextType;
   /** In the title or the slug. */
   q?: string;
-  sort?: 'newest' | 'oldest' | 'visits';
+  sort?: (typeof TEXT_SORTS)[number];
 }
+
+export const TEXT_SORTS = ['newest', 'oldest', 'visits'] as const;
 
 /** The only owner of `texts`; it reads the link namespace to page through an account's texts. */
 @Injectable()

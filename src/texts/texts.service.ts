@@ -12,7 +12,7 @@ import { CreateTextDto, UpdateTextDto } from './dto/create-text.dto';
 import { ListTextsQuery, TextDto } from './dto/text.dto';
 import { languageFor, measure, textChanges } from './text-rules';
 import { Text } from './text.entity';
-import { TextFilter, TextMeta, TextsRepository } from './texts.repository';
+import { TextMeta, TextsRepository } from './texts.repository';
 
 @Injectable()
 export class TextsService {
@@ -76,13 +76,9 @@ export class TextsService {
     return { ...toTextDto(dto, text), content: text.content };
   }
 
-  /** A page of the account's texts; `more` narrows it (search, order) beyond the API's query. */
-  async list(
-    accountId: number,
-    q: ListTextsQuery,
-    more: Pick<TextFilter, 'q' | 'sort'> = {},
-  ): Promise<TextDto[]> {
-    const filter = { tagId: q.tag_id, textType: q.text_type, ...more };
+  /** A page of the account's texts, narrowed and ordered as the query asks. */
+  async list(accountId: number, q: ListTextsQuery): Promise<TextDto[]> {
+    const filter = { tagId: q.tag_id, textType: q.text_type, q: q.q, sort: q.sort };
     const ids = await this.texts.listLinkIds(accountId, filter, q.page, q.per_page);
     const [links, metas] = await Promise.all([
       this.links.getMany(accountId, ids),

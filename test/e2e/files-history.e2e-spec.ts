@@ -48,6 +48,27 @@ describe('Files', () => {
       expect(usage).toMatchObject({ files: 31, storage_bytes: 31 * png(1, 1).length });
     });
 
+    it('should narrow and order the list as asked: name, kind, oldest or largest first', async () => {
+      const c = await createAccount(t);
+      const small = (await upload(png(1, 1), 'small.png', 'file', c).expect(200)).body.data;
+      const big = (await upload(png(40, 40), 'big.png', 'file', c).expect(200)).body.data;
+      const text = (await upload(Buffer.from('hello'), 'notes.txt', 'file', c).expect(200)).body
+        .data;
+      const ids = async (q: string) =>
+        (await t.api().get(`/api/v1/files?${q}`).set(c.auth).expect(200)).body.data.map(
+          (f: { file_id: number }) => f.file_id,
+        );
+      expect(await ids('sort=oldest')).toEqual([small.file_id, big.file_id, text.file_id]);
+      expect(await ids('sort=largest&kind=image')).toEqual([big.file_id, small.file_id]);
+      expect(await ids('q=notes')).toEqual([text.file_id]);
+      for (const q of ['sort=visits', 'kind=pdf', `q=${'x'.repeat(201)}`]) {
+        const res = await t.api().get(`/api/v1/files?${q}`).set(c.auth).expect(400);
+        expect(res.body.error).toBe('validation_failed');
+      }
+      // The compat history keeps the older interface's one parameter.
+      await t.api().get('/api/v1/file/upload_history?sort=oldest').set(c.auth).expect(400);
+    });
+
     it("should not show another account's files", async () => {
       await upload(png(1, 1), 'mine.png', 'file', a).expect(200);
       const c = await createAccount(t);

@@ -1,3 +1,4 @@
+import { ClickBuffer } from '../../src/links/visits/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { shareRequests } from '../utils/requests';
@@ -64,8 +65,35 @@ describe('Short links', () => {
       expect((await list('q=%25')).body.data).toHaveLength(1);
     });
 
+    it('should order by sort: oldest first, or most visited first', async () => {
+      const targets = async (q: string) =>
+        (await list(q).expect(200)).body.data.map((l: { target_url: string }) =>
+          Number(l.target_url.slice(l.target_url.lastIndexOf('/') + 1)),
+        );
+      expect(await targets('sort=oldest')).toEqual([1, 2, 3, 4, 5]);
+      expect(await targets('sort=newest&per_page=2')).toEqual([5, 4]);
+      const slugOf = async (i: number) =>
+        (await list(`q=list.example/${i}`)).body.data[0] as { id: number; slug: string };
+      // Link 2 visited twice, link 4 once (link 5 lives on go.test).
+      for (const i of [2, 2, 4])
+        await t
+          .api()
+          .get(`/${(await slugOf(i)).slug}`)
+          .expect(302);
+      await t.app.get(ClickBuffer).flush();
+      expect(await targets('sort=visits')).toEqual([2, 4, 5, 3, 1]);
+    });
+
     it('should refuse bad paging and filters', async () => {
-      for (const q of ['page=0', 'page=x', 'per_page=1000', 'kind=nope', 'tag_id=-1', 'foo=1']) {
+      for (const q of [
+        'page=0',
+        'page=x',
+        'per_page=1000',
+        'kind=nope',
+        'tag_id=-1',
+        'foo=1',
+        'sort=random',
+      ]) {
         const res = await list(q);
         expect(res.status).toBe(400);
         expect(res.body.error).toBe('validation_failed');

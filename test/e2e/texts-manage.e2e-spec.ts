@@ -84,6 +84,15 @@ describe('Text shares', () => {
       const tagged = await t.api().get(`/api/v1/texts?tag_id=${tag.id}`).set(c.auth);
       expect(tagged.body.data).toHaveLength(2);
       await t.api().get('/api/v1/texts?text_type=poem').set(c.auth).expect(400);
+      const oldest = await t.api().get('/api/v1/texts?sort=oldest').set(c.auth).expect(200);
+      expect(oldest.body.data.map((x: { text_type: string }) => x.text_type)).toEqual([
+        'plain_text',
+        'source_code',
+        'markdown',
+      ]);
+      const found = await t.api().get(`/api/v1/texts?q=${md.body.data[0].slug}`).set(c.auth);
+      expect(found.body.data.map((x: { id: number }) => x.id)).toEqual([md.body.data[0].id]);
+      await t.api().get('/api/v1/texts?sort=largest').set(c.auth).expect(400);
       const usage = await t.api().get('/api/v1/account').set(c.auth);
       expect(usage.body.data.usage).toMatchObject({ texts: 3, links: 1 });
     });

@@ -227,7 +227,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your links, newest first; filter by tag_id, domain, kind, q
+         * Your links, newest first or by sort; filter by tag_id, domain, kind, q
          * @description S.EE's link history: title and target_url are "" when there are none.
          */
         get: operations["LinksController_list"];
@@ -284,7 +284,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your text shares, newest first (no content); filter by tag, type */
+        /** Your text shares, newest first or by sort (no content); filter by tag, type, q */
         get: operations["TextsByIdController_list"];
         put?: never;
         post?: never;
@@ -320,7 +320,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your files, 30 per page, newest first */
+        /** Your files, 30 per page, newest first or by sort; filter by q, kind */
         get: operations["FilesController_history"];
         put?: never;
         post?: never;
@@ -3907,6 +3907,7 @@ export interface operations {
                 kind?: "redirect" | "text" | "file" | "bio";
                 /** @description Search in slug, title and target URL */
                 q?: string;
+                sort?: "newest" | "oldest" | "visits";
             };
             header?: never;
             path?: never;
@@ -4886,6 +4887,9 @@ export interface operations {
                 per_page?: components["schemas"]["Object"];
                 tag_id?: number;
                 text_type?: "plain_text" | "source_code" | "markdown";
+                /** @description Search in title and slug */
+                q?: string;
+                sort?: "newest" | "oldest" | "visits";
             };
             header?: never;
             path?: never;
@@ -5421,6 +5425,11 @@ export interface operations {
             query?: {
                 /** @description 30 files per page */
                 page?: components["schemas"]["Object"];
+                /** @description Search in the file's name */
+                q?: string;
+                /** @description By the type sniffed from the bytes */
+                kind?: "image" | "video" | "audio" | "text" | "other";
+                sort?: "newest" | "oldest" | "largest";
             };
             header?: never;
             path?: never;

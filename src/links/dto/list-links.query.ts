@@ -4,6 +4,7 @@ import { IsIn, IsInt, IsString, MaxLength, Min } from 'class-validator';
 import { PageQuery } from '../../common/pagination';
 import { ToInt } from '../../common/pipes/query-transforms';
 import { LINK_KINDS, LinkKind } from '../link.entity';
+import { LINK_SORTS } from '../link-filter';
 
 export class ListLinksQuery extends PageQuery {
   @ApiPropertyOptional() @ToInt() @IsAbsentOr() @IsInt() @Min(1) tag_id?: number;
@@ -14,4 +15,8 @@ export class ListLinksQuery extends PageQuery {
   @IsString()
   @MaxLength(200)
   q?: string;
+  @ApiPropertyOptional({ enum: LINK_SORTS, default: 'newest' })
+  @IsAbsentOr()
+  @IsIn(LINK_SORTS)
+  sort?: (typeof LINK_SORTS)[number];
 }
