@@ -54,10 +54,10 @@ describe('Files', () => {
       const big = (await upload(png(40, 40), 'big.png', 'file', c).expect(200)).body.data;
       const text = (await upload(Buffer.from('hello'), 'notes.txt', 'file', c).expect(200)).body
         .data;
-      const ids = async (q: string) =>
-        (await t.api().get(`/api/v1/files?${q}`).set(c.auth).expect(200)).body.data.map(
-          (f: { file_id: number }) => f.file_id,
-        );
+      const ids = async (q: string) => {
+        const res = await t.api().get(`/api/v1/files?${q}`).set(c.auth).expect(200);
+        return (res.body.data as { file_id: number }[]).map((f) => f.file_id);
+      };
       expect(await ids('sort=oldest')).toEqual([small.file_id, big.file_id, text.file_id]);
       expect(await ids('sort=largest&kind=image')).toEqual([big.file_id, small.file_id]);
       expect(await ids('q=notes')).toEqual([text.file_id]);

@@ -66,10 +66,10 @@ describe('Short links', () => {
     });
 
     it('should order by sort: oldest first, or most visited first', async () => {
-      const targets = async (q: string) =>
-        (await list(q).expect(200)).body.data.map((l: { target_url: string }) =>
-          Number(l.target_url.slice(l.target_url.lastIndexOf('/') + 1)),
-        );
+      const targets = async (q: string) => {
+        const links = (await list(q).expect(200)).body.data as { target_url: string }[];
+        return links.map((l) => Number(l.target_url.slice(l.target_url.lastIndexOf('/') + 1)));
+      };
       expect(await targets('sort=oldest')).toEqual([1, 2, 3, 4, 5]);
       expect(await targets('sort=newest&per_page=2')).toEqual([5, 4]);
       const slugOf = async (i: number) =>
