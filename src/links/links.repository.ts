@@ -20,14 +20,12 @@ export type LinkChanges = Partial<
   >
 >;
 
+const mysql = (repo: Repository<Link>) => repo.manager.connection.options.type === 'mysql';
+
 /** The only owner of `links` and `link_tags`. */
 @Injectable()
 export class LinksRepository {
   constructor(@InjectRepository(Link) private readonly repo: Repository<Link>) {}
-
-  private get isMysql(): boolean {
-    return this.repo.manager.connection.options.type === 'mysql';
-  }
 
   private in(tx?: Tx): Repository<Link> {
     return tx ? managerOf(tx).getRepository(Link) : this.repo;
@@ -134,7 +132,7 @@ export class LinksRepository {
       .limit(limit);
     const visits = f.sort === 'visits' ? 'DESC' : f.sort === 'fewest_visits' ? 'ASC' : null;
     if (visits) qb.orderBy('l.clicks', visits).addOrderBy('l.id', visits);
-    else if (f.sort === 'random') qb.orderBy(this.isMysql ? 'RAND()' : 'RANDOM()');
+    else if (f.sort === 'random') qb.orderBy(mysql(this.repo) ? 'RAND()' : 'RANDOM()');
     else qb.orderBy('l.id', f.sort === 'oldest' ? 'ASC' : 'DESC');
     if (f.kind) qb.andWhere('l.kind = :kind', { kind: f.kind });
     if (f.qrCode) qb.andWhere('l.qr_code = :qr', { qr: true });

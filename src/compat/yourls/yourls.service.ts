@@ -90,47 +90,17 @@ export class YourlsService {
   async urlStats(accountId: number, shorturl: string | undefined): Promise<YourlsResult> {
     const link = await this.find(accountId, shorturl);
     if (!link) return { ...notFound(shorturl), simple: NEED_FORMAT };
-    const body = {
-      statusCode: '200',
-      message: 'success',
-      link: {
-        shorturl: link.short_url,
-        url: link.target_url,
-        title: link.title ?? link.target_url,
-        timestamp: yourlsDate(link.created_at),
-        ip: '',
-        clicks: String(link.clicks),
-      },
-    };
+    const body = { statusCode: '200', message: 'success', link: linkStats(link) };
     return { body, simple: NEED_FORMAT };
   }
 
   /** The totals, and with `limit` that many links from `start` in the `filter`'s order. */
   async stats(accountId: number, p: Record<string, string | undefined>): Promise<YourlsResult> {
     const limit = Math.min(intval(p.limit), MAX_STATS_LINKS);
-    const sort = ORDERS[p.filter ?? ''] ?? 'visits';
-    const rows =
-      limit > 0
-        ? await this.links.slice(
-            accountId,
-            { kind: 'redirect', sort },
-            Math.max(intval(p.start), 0),
-            limit,
-          )
-        : [];
-    const links = Object.fromEntries(
-      rows.map((link, i) => [
-        `link_${i + 1}`,
-        {
-          shorturl: link.short_url,
-          url: link.target_url,
-          title: link.title ?? link.target_url,
-          timestamp: yourlsDate(link.created_at),
-          ip: '',
-          clicks: String(link.clicks),
-        },
-      ]),
-    );
+    const filter = { kind: 'redirect' as const, sort: ORDERS[p.filter ?? ''] ?? 'visits' };
+    const start = Math.max(intval(p.start), 0);
+    const rows = limit > 0 ? await this.links.slice(accountId, filter, start, limit) : [];
+    const links = Object.fromEntries(rows.map((link, i) => [`link_${i + 1}`, linkStats(link)]));
     const body = {
       ...(rows.length ? { links } : {}),
       stats: await this.totals(accountId),
@@ -187,6 +157,16 @@ export class YourlsService {
     }
   }
 }
+
+/** A link as YOURLS's stats show one; `clicks` counts every visit, bots too, as YOURLS does. */
+const linkStats = (link: LinkDto) => ({
+  shorturl: link.short_url,
+  url: link.target_url,
+  title: link.title ?? link.target_url,
+  timestamp: yourlsDate(link.created_at),
+  ip: '',
+  clicks: String(link.clicks),
+});
 
 const notFound = (shorturl: string | undefined): YourlsResult => ({
   body: {

@@ -5,18 +5,12 @@ import { PageQuery } from '../../common/pagination';
 import { ToInt } from '../../common/pipes/query-transforms';
 import { LINK_KINDS, LinkKind } from '../link.entity';
 import { LINK_SORTS } from '../link-filter';
+import { SearchText, SortedBy } from '../../common/validators/list-params';
 
 export class ListLinksQuery extends PageQuery {
   @ApiPropertyOptional() @ToInt() @IsAbsentOr() @IsInt() @Min(1) tag_id?: number;
   @ApiPropertyOptional() @IsAbsentOr() @IsString() @MaxLength(253) domain?: string;
   @ApiPropertyOptional({ enum: LINK_KINDS }) @IsAbsentOr() @IsIn(LINK_KINDS) kind?: LinkKind;
-  @ApiPropertyOptional({ description: 'Search in slug, title and target URL' })
-  @IsAbsentOr()
-  @IsString()
-  @MaxLength(200)
-  q?: string;
-  @ApiPropertyOptional({ enum: LINK_SORTS, default: 'newest' })
-  @IsAbsentOr()
-  @IsIn(LINK_SORTS)
-  sort?: (typeof LINK_SORTS)[number];
+  @SearchText('Search in slug, title and target URL') q?: string;
+  @SortedBy(LINK_SORTS) sort?: (typeof LINK_SORTS)[number];
 }

@@ -1,12 +1,13 @@
 import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { IsIn, IsInt, IsString, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, Min } from 'class-validator';
 import { LinkAddressDto } from '../../links/dto/update-link.dto';
 import { LinkDto } from '../../links/dto/link.dto';
 import { PageQuery } from '../../common/pagination';
 import { ToInt } from '../../common/pipes/query-transforms';
 import { TEXT_TYPES, TextType } from '../text.entity';
 import { TEXT_SORTS } from '../texts.repository';
+import { SearchText, SortedBy } from '../../common/validators/list-params';
 import { UpdateTextDto } from './create-text.dto';
 
 export class TextDto extends LinkDto {
@@ -25,13 +26,6 @@ export class PutTextDto extends IntersectionType(UpdateTextDto, LinkAddressDto) 
 export class ListTextsQuery extends PageQuery {
   @ApiPropertyOptional() @ToInt() @IsAbsentOr() @IsInt() @Min(1) tag_id?: number;
   @ApiPropertyOptional({ enum: TEXT_TYPES }) @IsAbsentOr() @IsIn(TEXT_TYPES) text_type?: TextType;
-  @ApiPropertyOptional({ description: 'Search in title and slug' })
-  @IsAbsentOr()
-  @IsString()
-  @MaxLength(200)
-  q?: string;
-  @ApiPropertyOptional({ enum: TEXT_SORTS, default: 'newest' })
-  @IsAbsentOr()
-  @IsIn(TEXT_SORTS)
-  sort?: (typeof TEXT_SORTS)[number];
+  @SearchText('Search in title and slug') q?: string;
+  @SortedBy(TEXT_SORTS) sort?: (typeof TEXT_SORTS)[number];
 }
