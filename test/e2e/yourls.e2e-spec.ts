@@ -207,6 +207,8 @@ describe('YOURLS compatibility', () => {
     const url = await call({ action: 'url-stats', shorturl: 'st-three' }).expect(200);
     expect(url.body.link.clicks).toBe('3');
     // Bad numbers are PHP's intval: nothing listed, never an error.
+    const far = await call({ action: 'stats', limit: '5', start: '9'.repeat(400) }).expect(200);
+    expect(far.body).toEqual(bare.body);
     expect((await call({ action: 'stats', limit: 'x', start: '-5' }).expect(200)).body.links).toBe(
       undefined,
     );

@@ -26,8 +26,9 @@ const ORDERS: Record<string, LinkSort> = {
 /** Our bound on one `stats` answer (YOURLS has none). */
 const MAX_STATS_LINKS = 1000;
 
-/** PHP's intval of a request parameter: leading digits, else 0. */
-const intval = (v: string | undefined) => parseInt(v ?? '', 10) || 0;
+/** PHP's intval of a request parameter: leading digits, else 0, at most the largest integer. */
+const intval = (v: string | undefined) =>
+  Math.min(parseInt(v ?? '', 10) || 0, Number.MAX_SAFE_INTEGER);
 
 /** YOURLS's actions over our links: `shorturl`, `expand`, `url-stats`, `stats`, `db-stats`, `version`. */
 @Injectable()
