@@ -3,6 +3,7 @@ import { ClientRequest, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Installation } from '../../src/database/installation';
 import { RedisService } from '../../src/redis/redis.service';
+import { SharedTusLocker, TUS_LOCKER } from '../../src/files/large/shared-tus-locker';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { startS3, TestS3 } from '../utils/s3-server';
@@ -130,6 +131,35 @@ const redisUrl = process.env.TEST_REDIS_URL;
     await patch(two, s.path, 0, data).expect(204);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
     expect(await redis.exists(await lockKey(s.uploadId))).toBe(0);
+  });
+
+  it('should answer 423 upload_locked when the holder never lets go', async () => {
+    // A third instance that waits one second instead of tus's thirty.
+    const impatient = await createTestApp(
+      { ...s3.settings, REDIS_URL: redisUrl!, DB_URL: one.dbUrl },
+      {
+        override: (b) =>
+          b.overrideProvider(TUS_LOCKER).useFactory({
+            factory: (redis: RedisService, installation: Installation) =>
+              new SharedTusLocker(redis, () => installation.idOf(), 1000),
+            inject: [RedisService, Installation],
+          }),
+      },
+    );
+    try {
+      const data = randomBytes(1024);
+      const s = await create(data.length);
+      const redis = one.app.get(RedisService).connection!;
+      await redis.set(await lockKey(s.uploadId), 'stuck-instance', 'PX', 60_000);
+      const res = await patch(impatient, s.path, 0, data).expect(423);
+      expect(res.body).toMatchObject({ code: 423, success: false, error: 'upload_locked' });
+      // The holder's key is still its own, and nothing was written.
+      expect(await redis.get(await lockKey(s.uploadId))).toBe('stuck-instance');
+      await redis.del(await lockKey(s.uploadId));
+      expect((await head(two, s.path).expect(200)).headers['upload-offset']).toBe('0');
+    } finally {
+      await impatient.close();
+    }
   });
 
   it('should wait while another instance holds the upload, and go on once it lets go', async () => {

@@ -7,7 +7,6 @@ import { TusError } from './arrival-hashes';
 
 /** How long a lock outlives an instance that died holding it; renewed at a third of it. */
 const TTL_MS = 15_000;
-const WAIT_MS = 30_000;
 const ASK_AGAIN_MS = 1_000;
 
 const RELEASE_IF_MINE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
@@ -48,6 +47,8 @@ export class SharedTusLocker implements Locker {
   constructor(
     private readonly redis: RedisService,
     private readonly scope: () => Promise<string>,
+    /** How long a request waits for a holder that does not let go (tus's own: 30 s). */
+    readonly waitMs = 30_000,
   ) {}
 
   newLock(id: string): Lock {
@@ -122,7 +123,7 @@ class SharedTusLock implements Lock {
   /** Waits for the key, asking its holder to let go now and then; false if it never came. */
   private async acquire(signal: AbortSignal): Promise<boolean> {
     const { key, channel } = await this.locker.keyOf(this.id);
-    const until = Date.now() + WAIT_MS;
+    const until = Date.now() + this.locker.waitMs;
     let asked = 0;
     for (let pause = 10; !signal.aborted && Date.now() < until; pause = Math.min(pause * 2, 200)) {
       if (await this.locker.client.set(key, this.token, 'PX', TTL_MS, 'NX')) {
