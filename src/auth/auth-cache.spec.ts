@@ -72,7 +72,7 @@ describe('AuthCache', () => {
     await cache.get('a2', loader(1));
     await cache.get('b', loader(2));
     cache.forgetAccount(1);
-    expect(redis.published).toEqual([['linkdrop:auth-cache:forget', '1']]);
+    expect(redis.published).toEqual([['auth-cache:forget', '1']]);
     await cache.get('a1', loader(1));
     await cache.get('a2', loader(1));
     await cache.get('b', loader(2));

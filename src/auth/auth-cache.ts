@@ -12,7 +12,7 @@ interface Entry {
   accountId?: number;
 }
 
-const CHANNEL = 'linkdrop:auth-cache:forget';
+const CHANNEL = 'auth-cache:forget';
 /** Tokens in use at once on one instance; past it the oldest entry goes. */
 const MAX_ENTRIES = 10_000;
 

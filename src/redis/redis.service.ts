@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import Redis from 'ioredis';
 import { Env } from '../config/env';
+import { Installation } from '../database/installation';
 
 /**
  * The optional Redis connection (REDIS_URL). Without it every caller falls back to what works
@@ -14,8 +15,12 @@ export class RedisService implements OnModuleDestroy {
   private subscriber: Redis | null = null;
   private readonly channels = new Set<string>();
   private lastError = '';
+  private closed = false;
 
-  constructor(env: Env) {
+  constructor(
+    env: Env,
+    private readonly installation: Installation,
+  ) {
     this.client = env.REDIS_URL
       ? this.watch(
           new Redis(env.REDIS_URL, {
@@ -56,12 +61,31 @@ export class RedisService implements OnModuleDestroy {
 
   /** Fire and forget: a lost message only means a cache entry lives until its TTL. */
   publish(channel: string, message: string): void {
-    this.client?.publish(channel, message).catch((e: Error) => this.logError(e));
+    const client = this.client;
+    if (!client) return;
+    this.scoped(channel)
+      .then((ch) => client.publish(ch, message))
+      .catch((e: Error) => this.logError(e));
   }
 
   /** Subscriptions survive reconnects (ioredis re-subscribes). */
   subscribe(channel: string, onMessage: (message: string) => void): void {
     if (!this.client) return;
+    this.scoped(channel)
+      .then((ch) => this.subscribeTo(ch, onMessage))
+      .catch((e: Error) => this.logError(e));
+  }
+
+  /**
+   * A channel is the installation's own (its id is kept in the database): instances sharing a
+   * database hear each other, and another installation on the same Redis is never heard.
+   */
+  private async scoped(channel: string): Promise<string> {
+    return `linkdrop:${await this.installation.idOf()}:${channel}`;
+  }
+
+  private subscribeTo(channel: string, onMessage: (message: string) => void): void {
+    if (!this.client || this.closed) return;
     if (!this.subscriber) {
       // A subscribed connection can do nothing else. Channels are subscribed once it is ready:
       // two SUBSCRIBEs queued before that made ioredis refuse the first ("subscriber mode").
@@ -82,6 +106,7 @@ export class RedisService implements OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    this.closed = true;
     for (const c of [this.subscriber, this.client]) c?.disconnect();
   }
 

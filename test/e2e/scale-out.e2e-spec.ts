@@ -1,4 +1,5 @@
 import { AccountsService } from '../../src/auth/accounts.service';
+import { RedirectCache } from '../../src/links/visits/redirect-cache';
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
@@ -73,6 +74,39 @@ const redisUrl = process.env.TEST_REDIS_URL;
     await until(async () => (await error()) === 'account_disabled');
     await one.app.get(AccountsService).setDisabled(b.id, null);
     await until(async () => (await two.api().get('/api/v1/tags').set(b.auth)).status === 200);
+  });
+
+  it('should not hear another installation on the same Redis', async () => {
+    // Another database is another installation: its link 1/"same" is not this one's.
+    const other = await createTestApp({ REDIS_URL: redisUrl!, REDIRECT_CACHE_TTL_SECONDS: '3600' });
+    try {
+      const make = async (t: TestApp, target: string) => {
+        const owner = await createAccount(t);
+        const body = { target_url: target, custom_slug: 'same' };
+        await t.api().post('/api/v1/shorten').set(owner.auth).send(body).expect(200);
+        return owner;
+      };
+      const mine = await make(one, 'https://mine.example/');
+      await make(other, 'https://theirs.example/');
+      await two.api().get('/same').expect(302);
+      const cache = two.app.get(RedirectCache);
+      expect(cache.get(1, 'same')).toBeDefined();
+      // A change in the other installation reaches none of this one's instances...
+      const theirs = other.app.get(RedirectCache);
+      theirs.invalidate(1, 'same');
+      await new Promise((r) => setTimeout(r, 300));
+      expect(cache.get(1, 'same')).toBeDefined();
+      // ...while one of its own still does.
+      await one
+        .api()
+        .put('/api/v1/shorten')
+        .set(mine.auth)
+        .send({ slug: 'same', target_url: 'https://mine.example/new' })
+        .expect(200);
+      await until(async () => cache.get(1, 'same') === undefined);
+    } finally {
+      await other.close();
+    }
   });
 
   it('should report Redis in readiness', async () => {

@@ -3,7 +3,7 @@ import { RedisService } from '../../redis/redis.service';
 import { DomainSettings, DomainsService } from '../domains.service';
 import { CustomDomainsRepository } from './custom-domains.repository';
 
-const CHANNEL = 'linkdrop:custom-domains:changed';
+const CHANNEL = 'custom-domains:changed';
 /** Without Redis (or if a message is lost), instances catch up this often. */
 const REFRESH_MS = 30_000;
 

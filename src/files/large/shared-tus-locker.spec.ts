@@ -43,7 +43,7 @@ describe('SharedTusLocker', () => {
     );
     await jest.advanceTimersByTimeAsync(31_000);
     expect(await settled).toBe(423);
-    expect(redis.publish).toHaveBeenCalledWith('linkdrop:inst:tus-release', 'u1');
+    expect(redis.publish).toHaveBeenCalledWith('tus-release', 'u1');
     // The in-process lock was let go with it: the next request here is not stuck behind it.
     keys.clear();
     const next = new SharedTusLocker(redis, () => Promise.resolve('inst')).newLock('u1');

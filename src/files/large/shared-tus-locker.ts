@@ -8,6 +8,7 @@ import { TusError } from './arrival-hashes';
 /** How long a lock outlives an instance that died holding it; renewed at a third of it. */
 const TTL_MS = 15_000;
 const ASK_AGAIN_MS = 1_000;
+const RELEASE_CHANNEL = 'tus-release';
 
 const RELEASE_IF_MINE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) end return 0`;
 const RENEW_IF_MINE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end return 0`;
@@ -41,7 +42,6 @@ export class SharedTusLocker implements Locker {
   private readonly local = new MemoryLocker();
   /** The uploads this instance holds, by id: whom to ask when another instance wants one. */
   readonly held = new Map<string, { token: string; release: RequestRelease }>();
-  private subscribed = false;
   private warned = false;
 
   constructor(
@@ -49,28 +49,25 @@ export class SharedTusLocker implements Locker {
     private readonly scope: () => Promise<string>,
     /** How long a request waits for a holder that does not let go (tus's own: 30 s). */
     readonly waitMs = 30_000,
-  ) {}
+  ) {
+    redis.subscribe(RELEASE_CHANNEL, (wanted) => void this.held.get(wanted)?.release());
+  }
 
   newLock(id: string): Lock {
     return new SharedTusLock(this, this.local.newLock(id), id);
   }
 
-  async keyOf(id: string): Promise<{ key: string; channel: string }> {
-    const scope = await this.scope();
-    const channel = `linkdrop:${scope}:tus-release`;
-    if (!this.subscribed) {
-      this.subscribed = true;
-      this.redis.subscribe(channel, (wanted) => void this.held.get(wanted)?.release());
-    }
-    return { key: `linkdrop:${scope}:tus-lock:${id}`, channel };
+  /** Keys are the installation's own, as RedisService makes its channels. */
+  async keyOf(id: string): Promise<string> {
+    return `linkdrop:${await this.scope()}:tus-lock:${id}`;
   }
 
   get client(): Redis {
     return this.redis.connection!;
   }
 
-  askToRelease(channel: string, id: string): void {
-    this.redis.publish(channel, id);
+  askToRelease(id: string): void {
+    this.redis.publish(RELEASE_CHANNEL, id);
   }
 
   /** Redis failed: the in-process lock stands alone until it is back. */
@@ -122,7 +119,7 @@ class SharedTusLock implements Lock {
 
   /** Waits for the key, asking its holder to let go now and then; false if it never came. */
   private async acquire(signal: AbortSignal): Promise<boolean> {
-    const { key, channel } = await this.locker.keyOf(this.id);
+    const key = await this.locker.keyOf(this.id);
     const until = Date.now() + this.locker.waitMs;
     let asked = 0;
     for (let pause = 10; !signal.aborted && Date.now() < until; pause = Math.min(pause * 2, 200)) {
@@ -132,7 +129,7 @@ class SharedTusLock implements Lock {
       }
       if (Date.now() - asked >= ASK_AGAIN_MS) {
         asked = Date.now();
-        this.locker.askToRelease(channel, this.id);
+        this.locker.askToRelease(this.id);
       }
       await sleep(pause, signal);
     }

@@ -47,7 +47,7 @@ export function cacheableRedirect(
   };
 }
 
-const CHANNEL = 'linkdrop:redirect-cache:invalidate';
+const CHANNEL = 'redirect-cache:invalidate';
 
 /**
  * Known, unprotected redirect links by `domainId/slug`, least recently used evicted first.
