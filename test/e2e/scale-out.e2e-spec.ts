@@ -103,7 +103,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
         .set(mine.auth)
         .send({ slug: 'same', target_url: 'https://mine.example/new' })
         .expect(200);
-      await until(async () => cache.get(1, 'same') === undefined);
+      await until(() => Promise.resolve(cache.get(1, 'same') === undefined));
     } finally {
       await other.close();
     }
