@@ -8,6 +8,7 @@ import { storedMark, visitsPastMark } from './rollup-mark';
 import { pruneVisitorDays } from './roll-up-visits';
 import { pruneEvents, writeVisitBatch } from './visit-batch';
 import { Visit } from './visit.entity';
+import { managerOf, UnitOfWork } from '../database/unit-of-work';
 
 /** The only owner of `visits` and of the writes to the rollups. */
 @Injectable()
@@ -19,7 +20,10 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
   /** The last batch written without the writer thread: the next one waits for it. */
   private last: Promise<unknown> = Promise.resolve();
 
-  constructor(@InjectRepository(Visit) private readonly repo: Repository<Visit>) {}
+  constructor(
+    @InjectRepository(Visit) private readonly repo: Repository<Visit>,
+    private readonly uow: UnitOfWork,
+  ) {}
 
   private writerOf(): SqliteVisitWriter | null {
     // A thread that failed is replaced; one stopped by shutdown is not.
@@ -65,8 +69,10 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
     if (rows.length === 0) return 0;
     const writer = this.writerOf();
     if (writer) return writer.write(rows, urgent);
+    // A transaction of the unit of work: on SQLite's one connection (`:memory:`) it takes its
+    // turn with the API's, instead of landing inside whichever is open.
     const write = this.last.then(() =>
-      this.repo.manager.transaction((em) => writeVisitBatch(this.runner(em), rows)),
+      this.uow.run((tx) => writeVisitBatch(this.runner(managerOf(tx)), rows)),
     );
     this.last = write.catch(() => undefined);
     return (await write).length;
