@@ -7,7 +7,6 @@ import { Env } from '../config/env';
 import { RedisService } from '../redis/redis.service';
 import { AUTH_ATTEMPT, AuthAttemptKind } from './auth-attempt.decorator';
 import { FailOpenStorage } from './fail-open.storage';
-import { Installation } from '../database/installation';
 
 type Req = Request & { account?: AuthenticatedAccount };
 const reqOf = (ctx: ExecutionContext) => ctx.switchToHttp().getRequest<Req>();
@@ -58,11 +57,11 @@ function throttlers(env: Env): ThrottlerOptions[] {
 @Module({
   imports: [
     ThrottlerModule.forRootAsync({
-      inject: [Env, RedisService, Installation],
-      useFactory: async (env: Env, redis: RedisService, installation: Installation) => {
+      inject: [Env, RedisService],
+      useFactory: async (env: Env, redis: RedisService) => {
         // Counts in a shared Redis carry the installation's id: token ids restart in every
         // database, and another installation's token 7 is not this one's.
-        const scope = redis.connection ? `linkdrop:${await installation.idOf()}:` : '';
+        const scope = redis.connection ? await redis.scoped('') : '';
         return {
           throttlers: throttlers(env),
           // One count per limit and tracker across every route (the default is per route).

@@ -77,11 +77,11 @@ export class RedisService implements OnModuleDestroy {
   }
 
   /**
-   * A channel is the installation's own (its id is kept in the database): instances sharing a
-   * database hear each other, and another installation on the same Redis is never heard.
+   * A channel or key of the installation's own (its id is kept in the database): instances
+   * sharing a database share it, and another installation on the same Redis never meets it.
    */
-  private async scoped(channel: string): Promise<string> {
-    return `linkdrop:${await this.installation.idOf()}:${channel}`;
+  async scoped(name: string): Promise<string> {
+    return `linkdrop:${await this.installation.idOf()}:${name}`;
   }
 
   private subscribeTo(channel: string, onMessage: (message: string) => void): void {

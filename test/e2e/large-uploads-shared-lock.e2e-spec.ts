@@ -140,9 +140,8 @@ const redisUrl = process.env.TEST_REDIS_URL;
       {
         override: (b) =>
           b.overrideProvider(TUS_LOCKER).useFactory({
-            factory: (redis: RedisService, installation: Installation) =>
-              new SharedTusLocker(redis, () => installation.idOf(), 1000),
-            inject: [RedisService, Installation],
+            factory: (redis: RedisService) => new SharedTusLocker(redis, 1000),
+            inject: [RedisService],
           }),
       },
     );

@@ -19,7 +19,6 @@ import { UploadFinisher } from './upload-finisher';
 import { FastUploads } from './fast-uploads';
 import { MemoryLocker } from '@tus/server';
 import { RedisService } from '../../redis/redis.service';
-import { Installation } from '../../database/installation';
 import { SharedTusLocker, TUS_LOCKER } from './shared-tus-locker';
 
 /** Resumable uploads: S.EE's large-file calls and the tus endpoint. */
@@ -37,9 +36,9 @@ import { SharedTusLocker, TUS_LOCKER } from './shared-tus-locker';
     {
       provide: TUS_LOCKER,
       // With Redis, an upload is locked across instances (any of them can take its next chunk).
-      useFactory: (redis: RedisService, installation: Installation) =>
-        redis.enabled ? new SharedTusLocker(redis, () => installation.idOf()) : new MemoryLocker(),
-      inject: [RedisService, Installation],
+      useFactory: (redis: RedisService) =>
+        redis.enabled ? new SharedTusLocker(redis) : new MemoryLocker(),
+      inject: [RedisService],
     },
     UploadSessionsRepository,
     LargeUploadsService,

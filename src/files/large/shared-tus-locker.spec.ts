@@ -22,6 +22,7 @@ function fakeRedis(fail = false) {
     connection: client,
     subscribe: jest.fn(),
     publish: jest.fn(),
+    scoped: (name: string) => Promise.resolve(`linkdrop:inst:${name}`),
   } as unknown as RedisService;
   return { redis, keys, client };
 }
@@ -35,7 +36,7 @@ describe('SharedTusLocker', () => {
     jest.useFakeTimers();
     const { redis, keys } = fakeRedis();
     keys.set('linkdrop:inst:tus-lock:u1', 'elsewhere');
-    const lock = new SharedTusLocker(redis, () => Promise.resolve('inst')).newLock('u1');
+    const lock = new SharedTusLocker(redis).newLock('u1');
     const taken = lock.lock(signal(), () => undefined);
     const settled = taken.then(
       () => 'locked',
@@ -46,7 +47,7 @@ describe('SharedTusLocker', () => {
     expect(redis.publish).toHaveBeenCalledWith('tus-release', 'u1');
     // The in-process lock was let go with it: the next request here is not stuck behind it.
     keys.clear();
-    const next = new SharedTusLocker(redis, () => Promise.resolve('inst')).newLock('u1');
+    const next = new SharedTusLocker(redis).newLock('u1');
     await expect(next.lock(signal(), () => undefined)).resolves.toBeUndefined();
   });
 
@@ -54,7 +55,7 @@ describe('SharedTusLocker', () => {
     jest.useFakeTimers();
     const { redis, keys } = fakeRedis();
     const release = jest.fn();
-    const lock = new SharedTusLocker(redis, () => Promise.resolve('inst')).newLock('u2');
+    const lock = new SharedTusLocker(redis).newLock('u2');
     await lock.lock(signal(), release);
     keys.set('linkdrop:inst:tus-lock:u2', 'someone-else');
     await jest.advanceTimersByTimeAsync(5_000);
@@ -65,7 +66,7 @@ describe('SharedTusLocker', () => {
 
   it('should hold an upload within the instance while Redis is away', async () => {
     const down = fakeRedis(true);
-    const locker = new SharedTusLocker(down.redis, () => Promise.resolve('inst'));
+    const locker = new SharedTusLocker(down.redis);
     const first = locker.newLock('u3');
     const asked = jest.fn();
     await first.lock(signal(), asked);

@@ -46,7 +46,6 @@ export class SharedTusLocker implements Locker {
 
   constructor(
     private readonly redis: RedisService,
-    private readonly scope: () => Promise<string>,
     /** How long a request waits for a holder that does not let go (tus's own: 30 s). */
     readonly waitMs = 30_000,
   ) {
@@ -57,9 +56,8 @@ export class SharedTusLocker implements Locker {
     return new SharedTusLock(this, this.local.newLock(id), id);
   }
 
-  /** Keys are the installation's own, as RedisService makes its channels. */
-  async keyOf(id: string): Promise<string> {
-    return `linkdrop:${await this.scope()}:tus-lock:${id}`;
+  keyOf(id: string): Promise<string> {
+    return this.redis.scoped(`tus-lock:${id}`);
   }
 
   get client(): Redis {
