@@ -16,7 +16,9 @@ import { FilesPageController } from './files-page.controller';
 import { TextsPageController } from './texts-page.controller';
 import { TextEditController } from './text-edit.controller';
 import { FrontDoorController } from './front-door.controller';
-import { AdminGuard, AdminPageController } from './admin-page.controller';
+import { AdminPageController } from './admin-page.controller';
+import { AdminDomainsPageController } from './admin-domains-page.controller';
+import { AdminGuard } from './admin.guard';
 import { ReportController } from './report.controller';
 import { IntegrationsPageController } from './integrations-page.controller';
 import { LinkEditController } from './link-edit.controller';
@@ -57,6 +59,7 @@ import { TokensPageController } from './tokens-page.controller';
     TokensPageController,
     IntegrationsPageController,
     AdminPageController,
+    AdminDomainsPageController,
     ReportController,
     SecurityPageController,
   ],

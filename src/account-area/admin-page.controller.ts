@@ -1,10 +1,7 @@
 import {
   Body,
-  CanActivate,
   Controller,
-  ExecutionContext,
   Get,
-  Injectable,
   Param,
   ParseIntPipe,
   Post,
@@ -24,16 +21,7 @@ import { CurrentViewer } from './current-session.decorator';
 import { filled } from './form';
 import { formatBytes, formatTime } from './format';
 import { Pages, Viewer } from './pages';
-import type { SessionRequest } from './session.guard';
-
-/** After SessionGuard: only accounts with the admin role. */
-@Injectable()
-export class AdminGuard implements CanActivate {
-  canActivate(ctx: ExecutionContext): boolean {
-    if (ctx.switchToHttp().getRequest<SessionRequest>().account?.isAdmin) return true;
-    throw new DomainError(403, 'forbidden', 'Only administrators may open this page');
-  }
-}
+import { AdminGuard } from './admin.guard';
 
 /** `/admin`: accounts (plan, disable), takedowns and reports of abuse. */
 // Listed first, applied last: AdminGuard runs after AccountArea's SessionGuard.

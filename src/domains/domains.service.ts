@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { Env } from '../config/env';
 import { DomainError } from '../common/errors/domain-error';
@@ -13,9 +14,15 @@ export const normalizeHost = (host: string) =>
     .replace(/\.$/, '');
 
 /**
- * The hosts short links live on. The table is tiny and changes rarely, so it is held in memory
- * and the redirect path never queries it.
+ * A host's name whatever its spelling: lower case, no port at all, no trailing dot
+ * (`Pend.Example.:8080` is `pend.example`). Claims and operator hosts are compared by it.
  */
+export const hostName = (host: string) =>
+  host.trim().toLowerCase().replace(/:\d*$/, '').replace(/\.$/, '');
+
+/** Answers remembered per spelling of `Host`; cleared when full (random hosts cost one miss). */
+const REQUEST_MEMO_MAX = 1000;
+
 /** What a kind of share may live on: links and bio pages (SHORT_DOMAINS), texts, files. */
 export type ShareKind = 'redirect' | 'text' | 'file' | 'bio';
 
@@ -38,6 +45,10 @@ export class DomainsService implements OnModuleInit {
   /** Hosts claimed but not (or no longer) verified: they serve nothing, not even the default. */
   private blocked = new Set<string>();
   private settings = new Map<number, DomainSettings>();
+  /** `Host` header as sent → the domain it serves (null: nothing), for the redirect path. */
+  private requestMemo = new Map<string, Domain | null>();
+  /** Every name the service itself serves or hands out: never a custom domain's. */
+  private readonly operatorNames: Set<string>;
   readonly scheme: string;
 
   constructor(
@@ -45,6 +56,31 @@ export class DomainsService implements OnModuleInit {
     private readonly env: Env,
   ) {
     this.scheme = new URL(env.PUBLIC_URL).protocol.replace(':', '');
+    const targets = (env.CUSTOM_DOMAIN_TARGET ?? '').split(',').filter((t) => !isIP(t.trim()));
+    this.operatorNames = new Set(
+      [
+        ...this.systemHosts(),
+        new URL(env.PUBLIC_URL).host,
+        ...(env.FILES_PUBLIC_URL ? [new URL(env.FILES_PUBLIC_URL).host] : []),
+        ...targets,
+      ]
+        .map(hostName)
+        .filter(Boolean),
+    );
+  }
+
+  /**
+   * Whether a name is the operator's, or under one of the operator's names (unless its parent
+   * is in `allowedParents`): such names can never be claimed as custom domains.
+   */
+  operatorOwns(name: string, allowedParents: string[] = []): string | null {
+    for (const op of this.operatorNames) {
+      if (name === op) return op;
+      if (name.endsWith(`.${op}`) && !allowedParents.some((p) => name.endsWith(`.${p}`))) {
+        return op;
+      }
+    }
+    return null;
   }
 
   /** The operator's hosts for a kind of share, the default first (all kinds when none given). */
@@ -68,7 +104,11 @@ export class DomainsService implements OnModuleInit {
 
   /** Reads the domain rows again (after a custom domain was verified or deleted). */
   async reload(): Promise<void> {
-    const all = await this.domains.listAll();
+    // A custom row on an operator's name (claimed before that name was the operator's) is inert.
+    const all = (await this.domains.listAll()).filter(
+      (d) => d.accountId === null || !this.operatorNames.has(hostName(d.host)),
+    );
+    this.requestMemo.clear();
     this.byHost = new Map(all.map((d) => [d.host, d]));
     this.byId = new Map(all.map((d) => [d.id, d]));
     this.defaultDomain = this.byHost.get(this.systemHosts()[0])!;
@@ -76,8 +116,9 @@ export class DomainsService implements OnModuleInit {
 
   /** The custom domains' state: which hosts serve (and how), which are claimed and must not. */
   applyCustom(blockedHosts: Iterable<string>, settings: Map<number, DomainSettings>): void {
-    this.blocked = new Set(blockedHosts);
+    this.blocked = new Set([...blockedHosts].filter((h) => !this.operatorNames.has(h)));
     this.settings = settings;
+    this.requestMemo.clear();
   }
 
   /** The serving row of a verified custom domain (created once, kept through re-verifications). */
@@ -121,28 +162,39 @@ export class DomainsService implements OnModuleInit {
   }
 
   /**
-   * The domain a request's Host header names; an unknown host falls back to the default, a host
-   * claimed but not verified (or lost) is null: it serves nothing.
+   * The domain a request's Host header names, whatever its spelling (case, port, trailing dot);
+   * an unknown host falls back to the default, a host claimed but not verified (or lost) is
+   * null: it serves nothing.
    */
   forRequest(host: string | undefined): Domain | null {
     if (!host) return this.defaultDomain;
-    // Hosts arrive lower-case nearly always: skip the normalising allocation on the hot path.
-    const known = this.byHost.get(host);
-    if (known && this.blocked.size === 0) return known;
-    const name = known ? host : normalizeHost(host);
+    const memo = this.requestMemo.get(host);
+    if (memo !== undefined) return memo;
+    if (this.requestMemo.size >= REQUEST_MEMO_MAX) this.requestMemo.clear();
+    const domain = this.resolve(host);
+    this.requestMemo.set(host, domain);
+    return domain;
+  }
+
+  private resolve(host: string): Domain | null {
+    const name = hostName(host);
     if (this.blocked.has(name)) return null;
-    return known ?? this.byHost.get(name) ?? this.defaultDomain;
+    const d =
+      this.byHost.get(host) ?? this.byHost.get(normalizeHost(host)) ?? this.byHost.get(name);
+    return d ?? this.defaultDomain;
   }
 
   /** Whether the host is one of ours that serves: an operator's or a verified custom domain. */
   serves(host: string): boolean {
-    return this.byHost.has(host) && !this.blocked.has(host);
+    const name = hostName(host);
+    if (this.operatorNames.has(name)) return true;
+    return this.byHost.has(name) && !this.blocked.has(name);
   }
 
   /** Whether the host is a verified custom domain (not an operator's). */
   isCustom(host: string): boolean {
-    const d = this.byHost.get(host);
-    return d !== undefined && d.accountId !== null && !this.blocked.has(host);
+    const d = this.forRequest(host);
+    return d !== null && d.accountId !== null;
   }
 
   settingsOf(domainId: number): DomainSettings | undefined {

@@ -40,6 +40,10 @@ export class CustomDomainsRepository {
     return this.repo.countBy({ accountId });
   }
 
+  getById(id: number): Promise<CustomDomain | null> {
+    return this.repo.findOneBy({ id });
+  }
+
   getOwned(id: number, accountId: number): Promise<CustomDomain | null> {
     return this.repo.findOneBy({ id, accountId });
   }

@@ -12,7 +12,7 @@ import { CustomDomainsRepository } from './custom-domains.repository';
 import { CustomDomainsState } from './custom-domains.state';
 import { DnsChecker, RecordCheck } from './dns-checker';
 import { CustomDomainDto } from './dto/custom-domain.dto';
-import { assertNotOperators, normalizeCustomHost } from './host-rules';
+import { normalizeCustomHost } from './host-rules';
 import { nextCheck } from './recheck-rules';
 
 /** An account's own domains: claimed, proven through a DNS TXT record, served, given up. */
@@ -37,7 +37,7 @@ export class CustomDomainsService {
 
   async add(account: AuthenticatedAccount, input: string): Promise<CustomDomainDto> {
     const host = normalizeCustomHost(input);
-    assertNotOperators(host, this.domains.systemHosts(), this.allowedParents);
+    this.assertNotOperators(host);
     if (await this.repo.ownOnHost(host, account.id)) {
       throw new DomainError(409, 'conflict', `You have added ${host} already`);
     }
@@ -97,7 +97,23 @@ export class CustomDomainsService {
 
   /** Refused while shares live on it, unless `force`: then they go too (files with their bytes). */
   async delete(accountId: number, id: number, force: boolean) {
-    const claim = await this.owned(accountId, id);
+    return this.remove(await this.owned(accountId, id), force);
+  }
+
+  /** Every account's claims, newest first, for the admin area. */
+  async listAll(): Promise<Array<CustomDomainDto & { account_id: number }>> {
+    const claims = await this.repo.listAll();
+    return claims.reverse().map((c) => ({ ...this.toDto(c), account_id: c.accountId }));
+  }
+
+  /** An admin removes any claim, with whatever lives on its host. */
+  async removeAny(id: number) {
+    const claim = await this.repo.getById(id);
+    if (!claim) throw notFound('Custom domain');
+    return this.remove(claim, true);
+  }
+
+  private async remove(claim: CustomDomain, force: boolean) {
     if (claim.domainId !== null) {
       const shares = await this.links.countOnDomain(claim.domainId);
       if (shares > 0 && !force) {
@@ -157,8 +173,25 @@ export class CustomDomainsService {
     return updated;
   }
 
-  /** First to verify wins: the host's domain row is this account's, or the claim fails. */
+  /**
+   * An operator's host, or a name under one, belongs to the operator: unless its parent is listed
+   * in CUSTOM_DOMAIN_ALLOW_SUBDOMAINS (`links.example.com` lets accounts claim `a.links.example.com`).
+   */
+  private assertNotOperators(host: string): void {
+    const op = this.domains.operatorOwns(host, this.allowedParents);
+    if (op === host) throw new DomainError(409, 'domain_taken', `${host} is an operator domain`);
+    if (op)
+      throw new DomainError(409, 'domain_taken', `${host} is under the operator domain ${op}`);
+  }
+
+  /**
+   * First to verify wins: the host's domain row is this account's, or the claim fails. A claim
+   * made before its host became the operator's fails too.
+   */
   private async claimHost(claim: CustomDomain, now: number): Promise<Partial<CustomDomain>> {
+    if (this.domains.operatorOwns(claim.host, this.allowedParents)) {
+      return { status: 'failed', nextCheckAt: null };
+    }
     const others = await this.repo.othersOnHost(claim.host, claim.accountId);
     const taken = others.some((c) => c.status === 'verified' || c.status === 'lost');
     const domain = taken ? null : await this.domains.ensureCustom(claim.host, claim.accountId);

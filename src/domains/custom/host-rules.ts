@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { domainToASCII } from 'node:url';
-import { DomainError, invalid } from '../../common/errors/domain-error';
+import { invalid } from '../../common/errors/domain-error';
 
 const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 
@@ -23,18 +23,4 @@ export function normalizeCustomHost(input: string): string {
     throw invalid('host', 'localhost cannot be a custom domain');
   }
   return host;
-}
-
-/**
- * An operator domain, or a name under one, belongs to the operator: unless its parent is listed
- * in CUSTOM_DOMAIN_ALLOW_SUBDOMAINS (`links.example.com` lets accounts claim `a.links.example.com`).
- */
-export function assertNotOperators(host: string, operatorHosts: string[], allowed: string[]): void {
-  const bare = (h: string) => h.replace(/:\d+$/, '');
-  for (const op of operatorHosts.map(bare)) {
-    if (host === op) throw new DomainError(409, 'domain_taken', `${host} is an operator domain`);
-    if (host.endsWith(`.${op}`) && !allowed.some((p) => host.endsWith(`.${p}`))) {
-      throw new DomainError(409, 'domain_taken', `${host} is under the operator domain ${op}`);
-    }
-  }
 }
