@@ -8,6 +8,7 @@ import { EnvelopeExpressAdapter } from './common/envelope-adapter';
 import { AppLogger } from './common/logging/app-logger';
 import { prettyLogs } from './common/logging/pino-options';
 import { requestLog } from './common/logging/request-log';
+import { ACCOUNT_PATHS, accountAreaOnPublicHost } from './common/middleware/account-host';
 import { mapBodyParserErrors } from './common/middleware/body-parser-errors';
 import { rejectLoneSurrogates, verifyJsonDepth } from './common/middleware/json-limits';
 import { apiCors, securityHeaders } from './common/middleware/security';
@@ -56,6 +57,7 @@ export function configureApp(app: NestExpressApplication, env: Env): NestExpress
   app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(securityHeaders());
+  app.use(ACCOUNT_PATHS, accountAreaOnPublicHost(env.PUBLIC_URL));
   app.use(['/api/v1', '/api/v2'], apiCors());
   app.use('/api/v2', smmsMalformedUrl);
   app.useBodyParser('json', {

@@ -58,6 +58,36 @@ describe('Shares on custom domains', () => {
     expect(other.body.error).toBe('domain_not_allowed');
   });
 
+  it("should send the account area to PUBLIC_URL's host, never setting a cookie on a custom one", async () => {
+    const host = 'own.example.net';
+    await verified(a, host);
+    const paths = [
+      '/login',
+      '/signup',
+      '/logout',
+      '/account',
+      '/account/links?x=1',
+      '/admin',
+      '/report?url=x',
+    ];
+    for (const spelling of [host, `${host.toUpperCase()}.`, `${host}:3000`, '127.0.0.1:3000']) {
+      for (const path of paths) {
+        const res = await t.api().get(path).set('Host', spelling).expect(302);
+        expect(res.headers.location).toBe(`http://localhost:3000${path}`);
+      }
+    }
+    const login = await t
+      .api()
+      .post('/login')
+      .set('Host', host)
+      .type('form')
+      .send({ email: a.email, password: a.password })
+      .expect(303);
+    expect(login.headers.location).toBe('http://localhost:3000/login');
+    expect(login.headers['set-cookie']).toBeUndefined();
+    await t.api().get('/login').set('Host', HOST).expect(200);
+  });
+
   it('should send / and unknown slugs where the owner says', async () => {
     const host = 'redir.example.net';
     const id = await verified(a, host);

@@ -23,7 +23,7 @@ export interface TestApp {
   http: Server;
   /** Moves this app's time on (expiry, cache validity) without touching any row. */
   clock: TestClock;
-  api: () => ReturnType<typeof request>;
+  api: () => ReturnType<typeof request.agent>;
   close: () => Promise<void>;
 }
 
@@ -72,7 +72,8 @@ export async function createTestApp(
     storageDir,
     http,
     clock,
-    api: () => request(http),
+    // As a browser of the service would: to PUBLIC_URL's host (a test may name another).
+    api: () => request.agent(http).set('Host', new URL(env.PUBLIC_URL).host),
     close: async () => {
       await app.close();
       if (!shared) await dropDatabase(dbUrl);
