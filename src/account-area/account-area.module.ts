@@ -3,6 +3,7 @@ import { StatsModule } from '../analytics/stats/stats.module';
 import { AuthModule } from '../auth/auth.module';
 import { DomainsModule } from '../domains/domains.module';
 import { LinksModule } from '../links/links.module';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { AdminModule } from '../admin/admin.module';
 import { TextsModule } from '../texts/texts.module';
 import { CustomDomainsModule } from '../domains/custom/custom-domains.module';
@@ -42,6 +43,7 @@ import { TokensPageController } from './tokens-page.controller';
     CustomDomainsModule,
     TextsModule,
     AdminModule,
+    RateLimitModule,
   ],
   controllers: [
     AssetsController,

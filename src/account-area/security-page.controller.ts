@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { AccountsService } from '../auth/accounts.service';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { DomainError } from '../common/errors/domain-error';
+import { PasswordAttempts } from '../rate-limit/password-attempts';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { filled } from './form';
@@ -16,6 +17,7 @@ export class SecurityPageController {
     private readonly pages: Pages,
     private readonly accounts: AccountsService,
     private readonly sessions: WebSessionsService,
+    private readonly attempts: PasswordAttempts,
   ) {}
 
   @Get('security')
@@ -33,6 +35,7 @@ export class SecurityPageController {
     const form = filled(body, ['current_password', 'new_password']);
     try {
       const { email, id } = viewer.account!;
+      await this.attempts.attempt(email);
       await this.accounts.verifyCredentials(email, form.current_password ?? '');
       await this.accounts.changePassword(id, form.new_password ?? '');
       const ended = await this.sessions.endAllOf(id, viewer.sessionId);

@@ -7,6 +7,7 @@ import { Env } from '../config/env';
 import { RedisService } from '../redis/redis.service';
 import { AUTH_ATTEMPT, AuthAttemptKind } from './auth-attempt.decorator';
 import { FailOpenStorage } from './fail-open.storage';
+import { PasswordAttempts } from './password-attempts';
 
 type Req = Request & { account?: AuthenticatedAccount };
 const reqOf = (ctx: ExecutionContext) => ctx.switchToHttp().getRequest<Req>();
@@ -26,8 +27,11 @@ function throttlers(env: Env): ThrottlerOptions[] {
       limit: env.RATE_LIMIT_API_PER_MINUTE,
       // Public routes (pages, redirects, delete by hash) have no token to count.
       skipIf: (ctx) => env.RATE_LIMIT_API_PER_MINUTE === 0 || !reqOf(ctx).account,
-      getTracker: (req: Record<string, unknown>) =>
-        `token:${(req.account as AuthenticatedAccount | undefined)?.tokenId}`,
+      // A browser session has no token (id 0): its calls count against its account.
+      getTracker: (req: Record<string, unknown>) => {
+        const account = req.account as AuthenticatedAccount;
+        return account.tokenId ? `token:${account.tokenId}` : `session:${account.id}`;
+      },
     },
     {
       name: 'login-ip',
@@ -74,6 +78,7 @@ function throttlers(env: Env): ThrottlerOptions[] {
       },
     }),
   ],
-  exports: [ThrottlerModule],
+  providers: [PasswordAttempts],
+  exports: [ThrottlerModule, PasswordAttempts],
 })
 export class RateLimitModule {}

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { AccountsService } from '../../src/auth/accounts.service';
 import { RedisService } from '../../src/redis/redis.service';
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { Visitor } from '../utils/visitor';
 
 const randomIp = () => `198.51.100.${1 + (randomBytes(1)[0] % 250)}`;
 const randomEmail = () => `rl-${randomBytes(6).toString('hex')}@example.com`;
@@ -76,6 +78,40 @@ describe('Rate limits', () => {
     expect(limited.body.error).toBe('rate_limited');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     await t.api().get('/api/v1/links').set(other.auth).expect(200);
+  });
+
+  it('should count wrong current passwords on a password change as log-in attempts', async () => {
+    const email = randomEmail();
+    await t.app.get(AccountsService).create(email, 'a long password', 'free');
+    const v = new Visitor(t);
+    expect((await v.logIn(email, 'a long password')).status).toBe(303);
+    const change = (current: string) =>
+      v.post('/account/password', { current_password: current, new_password: 'another password' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 3; i++) statuses.push((await change('wrong password!')).status);
+    // The log-in was the first of the account's three attempts this minute.
+    expect(statuses).toEqual([400, 400, 429]);
+    const right = await change('a long password');
+    expect(right.status).toBe(429);
+    expect(right.text).toContain('Too many attempts');
+  });
+
+  it("should count a browser session's API calls against its own account, not every session's", async () => {
+    const [a, b] = [new Visitor(t), new Visitor(t)];
+    for (const v of [a, b]) {
+      const email = randomEmail();
+      await t.app.get(AccountsService).create(email, 'a long password', 'free');
+      expect((await v.logIn(email, 'a long password')).status).toBe(303);
+    }
+    const call = (v: Visitor) =>
+      t
+        .api()
+        .get('/api/v1/links')
+        .set('X-CSRF-Token', v.csrf)
+        .set('Cookie', [...v.cookies].map(([k, val]) => `${k}=${val}`).join('; '));
+    for (let i = 0; i < 5; i++) await call(a).expect(200);
+    await call(a).expect(429);
+    await call(b).expect(200);
   });
 });
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ThrottlerStorage } from '@nestjs/throttler';
+import { getOptionsToken, ThrottlerStorage } from '@nestjs/throttler';
+import type { KeyMaker } from '../../rate-limit/password-attempts';
 
 const MAX_ATTEMPTS = 5;
 const WINDOW_MS = 15 * 60 * 1000;
@@ -12,12 +13,16 @@ const WINDOW_MS = 15 * 60 * 1000;
  */
 @Injectable()
 export class LinkPasswordThrottle {
-  constructor(@Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage) {}
+  constructor(
+    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
+    // The rate limits' keys carry the installation's id in a shared Redis: link ids do not.
+    @Inject(getOptionsToken()) private readonly options: KeyMaker,
+  ) {}
 
   /** Counts an attempt: the seconds to wait when it is one too many, else 0. */
   async attempt(ip: string, linkId: number): Promise<number> {
     const { isBlocked, timeToBlockExpire } = await this.storage.increment(
-      `link-password:${linkId}:${ip}`,
+      this.options.generateKey(undefined, `${linkId}:${ip}`, 'link-password'),
       WINDOW_MS,
       MAX_ATTEMPTS,
       WINDOW_MS,

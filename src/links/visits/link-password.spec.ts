@@ -4,6 +4,10 @@ import { ThrottlerStorageService } from '@nestjs/throttler';
 import { LinkPasswordCookie } from './link-password';
 import { LinkPasswordThrottle } from './link-password-throttle';
 
+const keys = {
+  generateKey: (_ctx: unknown, tracker: string, name: string) => `${name}:${tracker}`,
+};
+
 const link = (id: number, passwordHash = 'scrypt$hash') =>
   ({ id, slug: `s${id}`, passwordHash }) as Link;
 
@@ -28,7 +32,7 @@ describe('LinkPasswordCookie', () => {
 
 describe('LinkPasswordThrottle', () => {
   it('should block after five attempts for that client and link only', async () => {
-    const throttle = new LinkPasswordThrottle(new ThrottlerStorageService());
+    const throttle = new LinkPasswordThrottle(new ThrottlerStorageService(), keys);
     for (let i = 0; i < 5; i++) expect(await throttle.attempt('1.2.3.4', 1)).toBe(0);
     expect(await throttle.attempt('1.2.3.4', 1)).toBeGreaterThan(0);
     expect(await throttle.attempt('1.2.3.4', 2)).toBe(0);
@@ -36,7 +40,7 @@ describe('LinkPasswordThrottle', () => {
   });
 
   it('should count attempts as they arrive: of fifty at once, five go through', async () => {
-    const throttle = new LinkPasswordThrottle(new ThrottlerStorageService());
+    const throttle = new LinkPasswordThrottle(new ThrottlerStorageService(), keys);
     const waits = await Promise.all(Array.from({ length: 50 }, () => throttle.attempt('ip', 9)));
     expect(waits.filter((w) => w === 0)).toHaveLength(5);
     expect(waits.filter((w) => w > 0)).toHaveLength(45);

@@ -13,6 +13,10 @@ import { LinkPasswordThrottle } from './link-password-throttle';
 import { RedirectCache } from './redirect-cache';
 import { VisitRequest, VisitsService } from './visits.service';
 
+const keys = {
+  generateKey: (_ctx: unknown, tracker: string, name: string) => `${name}:${tracker}`,
+};
+
 const NOW = Date.UTC(2026, 0, 1);
 const link = (over: Partial<Link> = {}) =>
   ({
@@ -41,7 +45,7 @@ function setup(found: Link | null) {
     cache,
     clicks as unknown as ClickBuffer,
     new LinkPasswordCookie({ AUTH_COOKIE_SECRET: 'k' } as Env),
-    new LinkPasswordThrottle(new ThrottlerStorageService()),
+    new LinkPasswordThrottle(new ThrottlerStorageService(), keys),
     clock,
     recorder as unknown as VisitRecorder,
     { record: jest.fn() } as unknown as OrphanVisits,
