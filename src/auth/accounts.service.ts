@@ -41,6 +41,14 @@ export class AccountsService {
     if (!account || !ok) {
       throw new DomainError(401, 'invalid_credentials', 'Wrong email or password');
     }
+    // Refused before any token or session exists (only to whoever knows the password).
+    if (account.disabledAt) {
+      throw new DomainError(
+        403,
+        'account_disabled',
+        'This account has been disabled; ask the operator of this server to enable it again',
+      );
+    }
     return account;
   }
 

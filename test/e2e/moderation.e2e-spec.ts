@@ -58,6 +58,19 @@ describe('Moderation: the admin area, takedowns and reports of abuse', () => {
     const api = await t.api().get('/api/v1/account').set(bad.auth).expect(403);
     expect(api.body.error).toBe('account_disabled');
     expect((await browser.get('/account')).status).toBe(303);
+    // Logging in again is refused before any token or session is made, with a way out.
+    const apiLogin = await t
+      .api()
+      .post('/api/v1/auth/login')
+      .send({ email: bad.email, password: bad.password })
+      .expect(403);
+    expect(apiLogin.body).toMatchObject({ success: false, error: 'account_disabled', data: null });
+    const again = new Visitor(t);
+    const page = await again.logIn(bad.email, bad.password);
+    expect(page.status).toBe(403);
+    expect(page.headers['set-cookie'] ?? []).not.toContainEqual(expect.stringMatching(/session/));
+    expect(page.text).toContain('ask the operator of this server');
+    expect(page.text).toContain('href="/"');
     const gone = await t.api().get('/spammy').set('Accept', 'text/html').expect(410);
     expect(gone.text).toContain('the account that shared it was disabled');
     await t.api().get(`/u${file.path}`).expect(410);
