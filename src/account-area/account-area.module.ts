@@ -20,6 +20,7 @@ import { FrontDoorController } from './front-door.controller';
 import { AdminPageController } from './admin-page.controller';
 import { AdminDomainsPageController } from './admin-domains-page.controller';
 import { AdminGuard } from './admin.guard';
+import { AdminReportsPageController } from './admin-reports-page.controller';
 import { ReportController } from './report.controller';
 import { IntegrationsPageController } from './integrations-page.controller';
 import { LinkEditController } from './link-edit.controller';
@@ -62,6 +63,7 @@ import { TokensPageController } from './tokens-page.controller';
     IntegrationsPageController,
     AdminPageController,
     AdminDomainsPageController,
+    AdminReportsPageController,
     ReportController,
     SecurityPageController,
   ],

@@ -23,7 +23,7 @@ import { formatBytes, formatTime } from './format';
 import { Pages, Viewer } from './pages';
 import { AdminGuard } from './admin.guard';
 
-/** `/admin`: accounts (plan, disable), takedowns and reports of abuse. */
+/** `/admin`: accounts (plan, disable) and takedowns; reports and domains have their own pages. */
 // Listed first, applied last: AdminGuard runs after AccountArea's SessionGuard.
 @UseGuards(AdminGuard)
 @AccountArea()
@@ -97,34 +97,6 @@ export class AdminPageController {
     });
   }
 
-  @Get('reports')
-  reportsPage(@CurrentViewer() viewer: Viewer, @Res() res: Response) {
-    return this.showReports(viewer, res, {});
-  }
-
-  @Post('reports/:id/takedown')
-  async takeDownReported(
-    @CurrentViewer() viewer: Viewer,
-    @Param('id', ParseIntPipe) id: number,
-    @Body() body: unknown,
-    @Res() res: Response,
-  ): Promise<void> {
-    const report = (await this.reports.open()).find((r) => r.id === id);
-    if (!report) return this.showReports(viewer, res, { error: 'This report is closed already' });
-    await this.moderation.takeDown(report.linkId, filled(body, ['reason']).reason ?? report.reason);
-    await this.showReports(viewer, res, { notice: `Taken down: ${report.shortUrl}` });
-  }
-
-  @Post('reports/:id/dismiss')
-  async dismiss(
-    @CurrentViewer() viewer: Viewer,
-    @Param('id', ParseIntPipe) id: number,
-    @Res() res: Response,
-  ) {
-    await this.moderation.dismissReport(id);
-    await this.showReports(viewer, res, { notice: 'Report dismissed' });
-  }
-
   private async act(viewer: Viewer, res: Response, work: () => Promise<string>) {
     try {
       await this.show(viewer, res, { q: '', notice: await work() });
@@ -147,7 +119,7 @@ export class AdminPageController {
       planEnd: a.planExpiresAt ? `until ${formatTime(a.planExpiresAt).slice(0, 10)}` : 'no end',
       planEndValue: a.planExpiresAt ? a.planExpiresAt.toISOString().slice(0, 10) : '',
     }));
-    const openReports = (await this.reports.open()).length;
+    const openReports = (await this.reports.totals()).reports;
     this.pages.send(
       res,
       'admin',
@@ -156,17 +128,5 @@ export class AdminPageController {
       { section: 'admin', accounts, openReports, ...data },
       status,
     );
-  }
-
-  private async showReports(viewer: Viewer, res: Response, data: Record<string, unknown>) {
-    const reports = (await this.reports.open()).map((r) => ({
-      ...r,
-      created: formatTime(r.createdAt),
-    }));
-    this.pages.send(res, 'reports', 'Reports of abuse', viewer, {
-      section: 'admin',
-      reports,
-      ...data,
-    });
   }
 }

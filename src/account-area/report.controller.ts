@@ -40,6 +40,7 @@ export class ReportController {
         reason: form.reason ?? '',
         details: form.details ?? '',
         email: form.email,
+        ip: req.ip ?? '',
       });
       this.pages.send(
         res,

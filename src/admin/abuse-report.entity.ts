@@ -20,6 +20,9 @@ export class AbuseReport {
   @Column({ type: 'varchar', length: 2000 }) details!: string;
   @Column({ name: 'reporter_email', type: 'varchar', length: 254, nullable: true })
   reporterEmail!: string | null;
+  /** A keyed hash of the sender's address: one open report per sender and share. */
+  @Column({ name: 'sender_key', type: 'varchar', length: 64, nullable: true })
+  senderKey!: string | null;
   /** open, taken_down or dismissed. */
   @Column({ type: 'varchar', length: 16 }) status!: string;
   @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;

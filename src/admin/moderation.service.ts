@@ -52,9 +52,8 @@ export class ModerationService {
     if (!(await this.blocks.set(linkId, null))) throw notFound('Share');
   }
 
-  async dismissReport(id: number): Promise<void> {
-    if (!(await this.reports.resolve(id, 'dismissed', new Date(this.clock.now())))) {
-      throw notFound('Report');
-    }
+  /** Closes every open report of a share, leaving the share as it is. */
+  async dismissReports(linkId: number): Promise<void> {
+    await this.reports.resolveAllOf(linkId, 'dismissed', new Date(this.clock.now()));
   }
 }

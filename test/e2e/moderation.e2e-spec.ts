@@ -8,7 +8,7 @@ describe('Moderation: the admin area, takedowns and reports of abuse', () => {
   let t: TestApp;
   let admin: Visitor;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ TRUST_PROXY: '1' });
     await t.app.get(AccountsService).create('root@example.com', 'admin password!', 'pro', true);
     admin = new Visitor(t);
     expect((await admin.logIn('root@example.com', 'admin password!')).status).toBe(303);
@@ -144,6 +144,46 @@ describe('Moderation: the admin area, takedowns and reports of abuse', () => {
     expect(done.text).toContain('Taken down');
     expect(done.text).toContain('No open reports');
     await t.api().get(`/${text.slug}`).expect(410);
+  });
+
+  it('should keep a real report in sight under a flood: per share, newest first, one per sender', async () => {
+    const spammer = await createAccount(t);
+    const targets = [];
+    for (let i = 0; i < 30; i++) targets.push((await shorten(spammer, `flood-${i}`)).short_url);
+    const senders = Array.from({ length: 5 }, (_, i) => {
+      const v = new Visitor(t);
+      v.headers = { 'X-Forwarded-For': `198.51.100.${i + 1}` };
+      return v;
+    });
+    for (const v of senders) await v.get('/report');
+    for (let i = 0; i < 100; i++) {
+      const v = senders[i % 5];
+      const sent = await v.post('/report', { url: targets[i % 30], reason: 'spam', details: 'x' });
+      expect(sent.text).toContain('the report was sent');
+    }
+    const real = await shorten(await createAccount(t), 'real-phish');
+    const honest = new Visitor(t);
+    honest.headers = { 'X-Forwarded-For': '203.0.113.50' };
+    await honest.get('/report');
+    await honest.post('/report', { url: real.short_url, reason: 'phishing', details: 'my bank' });
+
+    const list = await admin.get('/admin/reports');
+    const first = list.text.indexOf('<section class="report"');
+    expect(list.text.slice(first, first + 600)).toContain(real.short_url);
+    expect(list.text).toContain('my bank');
+    // 100 reports from 5 senders on 30 shares: each pair once (the 5 senders cycle with the 30).
+    expect(list.text).toContain('31 open reports on 31 shares');
+    expect((list.text.match(/<section class="report"/g) ?? []).length).toBe(20);
+    expect(list.text).toContain('page 1 of 2');
+    const older = await admin.get('/admin/reports?page=2');
+    expect((older.text.match(/<section class="report"/g) ?? []).length).toBe(11);
+
+    // The first group is the newest: the real report's share.
+    const dismissId = /\/admin\/reports\/(\d+)\/dismiss/.exec(list.text)![1];
+    const done = await admin.post(`/admin/reports/${dismissId}/dismiss`, {});
+    expect(done.text).toContain('Reports dismissed');
+    expect(done.text).not.toContain('my bank');
+    await t.api().get('/real-phish').expect(302);
   });
 
   it('should change an account plan and its end', async () => {

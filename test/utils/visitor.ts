@@ -4,6 +4,8 @@ import type { TestApp } from './create-test-app';
 export class Visitor {
   cookies = new Map<string, string>();
   csrf = '';
+  /** Sent with every request (`X-Forwarded-For` behind a trusted proxy...). */
+  headers: Record<string, string> = {};
   constructor(private readonly t: TestApp) {}
 
   private keep<R extends { headers: Record<string, unknown>; text?: string }>(res: R): R {
@@ -24,7 +26,12 @@ export class Visitor {
 
   async get(path: string) {
     return this.keep(
-      await this.t.api().get(path).set('Accept', 'text/html').set('Cookie', this.cookie),
+      await this.t
+        .api()
+        .get(path)
+        .set(this.headers)
+        .set('Accept', 'text/html')
+        .set('Cookie', this.cookie),
     );
   }
 
@@ -32,6 +39,7 @@ export class Visitor {
     const res = await this.t
       .api()
       .post(path)
+      .set(this.headers)
       .set('Accept', 'text/html')
       .set('Cookie', this.cookie)
       .type('form')

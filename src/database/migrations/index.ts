@@ -15,6 +15,7 @@ import { StoredOnce1763701300000 } from './1763701300000-StoredOnce';
 import { WebSessions1763701400000 } from './1763701400000-WebSessions';
 import { Moderation1763701500000 } from './1763701500000-Moderation';
 import { ClusteredVisitors1763701600000 } from './1763701600000-ClusteredVisitors';
+import { ReportSenders1763701700000 } from './1763701700000-ReportSenders';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   WebSessions1763701400000,
   Moderation1763701500000,
   ClusteredVisitors1763701600000,
+  ReportSenders1763701700000,
 ];
