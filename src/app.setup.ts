@@ -14,6 +14,8 @@ import { rejectLoneSurrogates, verifyJsonDepth } from './common/middleware/json-
 import { apiCors, securityHeaders } from './common/middleware/security';
 import { buildOpenApiDocument } from './common/openapi-document';
 import { smmsBodyErrors, smmsMalformedUrl } from './compat/smms-v2/smms-early-errors';
+import { YOURLS_PATHS } from './compat/yourls/yourls.controller';
+import { yourlsMultipartFields } from './compat/yourls/yourls-form';
 import { Env, trustProxySetting } from './config/env';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
@@ -72,6 +74,10 @@ export function configureApp(app: NestExpressApplication, env: Env): NestExpress
     urlencoded({ extended: false, limit: env.TEXT_MAX_BYTES * 3 + 65_536 }),
   );
   app.useBodyParser('urlencoded', { extended: false, limit: '16kb' });
+  app.use(
+    YOURLS_PATHS.map((p) => `/${p}`),
+    yourlsMultipartFields(),
+  );
   app.use(mapBodyParserErrors);
   app.use('/api/v2', smmsBodyErrors);
   app.enableShutdownHooks();

@@ -5,6 +5,7 @@ import { isUniqueViolation } from '../common/errors/unique-violation';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { toDate, toNumber } from '../common/db-values';
 import { Account } from './account.entity';
+import { AUTH_COLUMNS, AuthRow, RawAuthRow, toAuthRow } from './auth-row';
 import { NO_TRANSACTION } from '../database/sqlite-write-lock';
 
 export interface AdminAccountRow {
@@ -43,6 +44,17 @@ export class AccountsRepository {
 
   getByEmail(email: string): Promise<Account | null> {
     return this.repo.findOne({ where: { email }, relations: { plan: true } });
+  }
+
+  /** What a request needs of the account and its plan (AuthRow), by id. */
+  async getForAuth(id: number): Promise<AuthRow | null> {
+    const rows: RawAuthRow[] = await this.repo.query(
+      `SELECT NULL AS last_used_at, NULL AS expires_at, ${AUTH_COLUMNS}
+         FROM accounts a JOIN plans p ON p.id = a.plan_id
+        WHERE a.id = ?`,
+      [id],
+    );
+    return rows[0] ? toAuthRow(rows[0]) : null;
   }
 
   getById(id: number): Promise<Account | null> {

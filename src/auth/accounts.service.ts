@@ -5,6 +5,8 @@ import { LinksService } from '../links/links.service';
 import { Account } from './account.entity';
 import { AccountsRepository } from './accounts.repository';
 import { AuthCache } from './auth-cache';
+import { assertPlanActive, toAuthenticated } from './auth-row';
+import type { AuthenticatedAccount } from './authenticated-account';
 import { AccountDto } from './dto/account.dto';
 import { hashPassword, verifyPassword } from './password';
 import { PlansService } from './plans.service';
@@ -50,6 +52,18 @@ export class AccountsService {
       );
     }
     return account;
+  }
+
+  /**
+   * The account behind an email and password, as a request's account (YOURLS's username and
+   * password mode): the password checked as at log-in, the plan as for a token.
+   */
+  async signIn(email: string, password: string): Promise<AuthenticatedAccount> {
+    const account = await this.verifyCredentials(email, password);
+    const row = await this.accounts.getForAuth(account.id);
+    if (!row) throw new DomainError(401, 'invalid_credentials', 'Wrong email or password');
+    assertPlanActive(row);
+    return toAuthenticated(row, 0);
   }
 
   listForAdmin(search: string, page: number, perPage: number) {

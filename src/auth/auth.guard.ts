@@ -4,6 +4,9 @@ import type { Request } from 'express';
 import { IS_PUBLIC } from '../common/decorators/public.decorator';
 import { DomainError } from '../common/errors/domain-error';
 import { AuthenticatedAccount } from './authenticated-account';
+import { PasswordAttempts } from '../rate-limit/password-attempts';
+import { AccountsService } from './accounts.service';
+import { PASSWORD_SIGN_IN } from './password-sign-in.decorator';
 import { TokensService } from './tokens.service';
 import { UsageService } from '../usage/usage.service';
 import { checkCsrf, sessionSecretOf } from './sessions/session-cookies';
@@ -17,9 +20,16 @@ export function extractToken(req: Request): string | undefined {
   const header = req.headers.authorization?.trim();
   if (header) return header.replace(/^Bearer\s+/i, '').trim() || undefined;
   // YOURLS clients may post `signature` in a form body instead of the query string.
-  const body: unknown = req.is('application/x-www-form-urlencoded') ? req.body : undefined;
-  const signature = req.query.signature ?? (body as Record<string, unknown> | undefined)?.signature;
-  return typeof signature === 'string' && signature !== '' ? signature : undefined;
+  const signature = formParam(req, 'signature');
+  return signature !== '' ? signature : undefined;
+}
+
+/** A parameter from the query string, else a form body (urlencoded, or multipart's fields). */
+function formParam(req: Request, name: string): string | undefined {
+  const form = req.is(['application/x-www-form-urlencoded', 'multipart/form-data']);
+  const body = (form ? req.body : undefined) as Record<string, unknown> | undefined;
+  const value = req.query[name] ?? body?.[name];
+  return typeof value === 'string' ? value : undefined;
 }
 
 /**
@@ -33,6 +43,8 @@ export class AuthGuard implements CanActivate {
     private readonly tokens: TokensService,
     private readonly usage: UsageService,
     private readonly sessions: WebSessionsService,
+    private readonly accounts: AccountsService,
+    private readonly attempts: PasswordAttempts,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -50,6 +62,20 @@ export class AuthGuard implements CanActivate {
         await this.usage.countApiCall(req.account);
         return true;
       }
+    }
+    const username = formParam(req, 'username');
+    if (
+      !token &&
+      username &&
+      this.reflector.getAllAndOverride<boolean>(PASSWORD_SIGN_IN, [
+        ctx.getHandler(),
+        ctx.getClass(),
+      ])
+    ) {
+      await this.attempts.attempt(username);
+      req.account = await this.accounts.signIn(username, formParam(req, 'password') ?? '');
+      await this.usage.countApiCall(req.account);
+      return true;
     }
     if (!token) {
       throw new DomainError(

@@ -13,13 +13,19 @@ import {
 } from 'class-validator';
 import { IsAbsentOr } from '../common/validators/is-absent-or';
 import { IsHttpUrl } from '../common/validators/is-http-url';
+import { SingleLine } from '../common/validators/single-line';
 import { CreateLinkDto } from '../links/dto/create-link.dto';
 
 /** Optional, and "" (none) is as good as absent. */
 const AbsentOrEmptyOr = () => ValidateIf((_: unknown, v: unknown) => v !== undefined && v !== '');
 
 export class BioCustomLinkDto {
-  @ApiProperty({ maxLength: 100 }) @IsString() @MinLength(1) @MaxLength(100) title!: string;
+  @ApiProperty({ maxLength: 100 })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  @SingleLine()
+  title!: string;
   @ApiProperty({ example: 'https://example.com/' }) @IsHttpUrl() url!: string;
   @ApiPropertyOptional({ maxLength: 200 })
   @IsAbsentOr()
@@ -30,7 +36,12 @@ export class BioCustomLinkDto {
 
 /** The page's own fields, in S.EE's names; "" clears an optional one on update. */
 class BioFieldsDto {
-  @ApiProperty({ maxLength: 200 }) @IsString() @MinLength(1) @MaxLength(200) title!: string;
+  @ApiProperty({ maxLength: 200 })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(200)
+  @SingleLine()
+  title!: string;
   @ApiPropertyOptional({ maxLength: 1000 })
   @IsAbsentOr()
   @IsString()

@@ -1,6 +1,6 @@
 import { hashPassword } from '../auth/password';
 import { invalid } from '../common/errors/domain-error';
-import { normalizeUrl, toExpiry } from './link-values';
+import { checkTitle, normalizeUrl, toExpiry } from './link-values';
 import type { Link } from './link.entity';
 import type { LinkUpdate } from './link-input';
 import type { LinkChanges } from './links.repository';
@@ -13,14 +13,16 @@ export async function linkChangesOf(link: Link, input: LinkUpdate, now: number) 
       throw invalid('target_url', 'Only redirect links have a target_url');
     changes.targetUrl = normalizeUrl(input.targetUrl);
   }
-  if (input.title !== undefined) changes.title = input.title;
+  if (input.title !== undefined) changes.title = checkTitle(input.title);
   if (input.password !== undefined) {
     changes.passwordHash = input.password === null ? null : await hashPassword(input.password);
   }
   if (input.expireAt !== undefined) changes.expireAt = toExpiry(input.expireAt, now);
   if (input.expirationRedirectUrl !== undefined) {
     changes.expirationRedirectUrl =
-      input.expirationRedirectUrl === null ? null : normalizeUrl(input.expirationRedirectUrl);
+      input.expirationRedirectUrl === null
+        ? null
+        : normalizeUrl(input.expirationRedirectUrl, 'expiration_redirect_url');
   }
   if (input.redirectCode !== undefined) changes.redirectCode = input.redirectCode;
   return changes;

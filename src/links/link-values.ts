@@ -1,10 +1,37 @@
 import { hashPassword } from '../auth/password';
 import { invalid } from '../common/errors/domain-error';
 import { fromUnix } from '../common/time';
+import { MAX_URL_LENGTH } from '../common/validators/is-http-url';
+import { CONTROL_CHARACTERS } from '../common/validators/single-line';
 import type { LinkInput } from './link-input';
 
-/** The WHATWG form of the URL: what a Location header can carry (non-ASCII percent-encoded). */
-export const normalizeUrl = (url: string) => new URL(url).href;
+/**
+ * The WHATWG form of the URL: what a Location header can carry (non-ASCII percent-encoded). Every
+ * door (the API, YOURLS, imports, the pages) ends here, so the rules are checked here: an absolute
+ * http(s) URL with a host, at most MAX_URL_LENGTH characters once normalised; else a 400.
+ */
+export function normalizeUrl(url: string, field = 'target_url'): string {
+  let href: string;
+  try {
+    const parsed = new URL(url);
+    if (!['http:', 'https:'].includes(parsed.protocol) || !parsed.hostname) throw new TypeError();
+    href = parsed.href;
+  } catch {
+    throw invalid(field, `${field} must be an absolute http or https URL`);
+  }
+  if (href.length > MAX_URL_LENGTH) {
+    throw invalid(field, `${field} must be at most ${MAX_URL_LENGTH} characters (percent-encoded)`);
+  }
+  return href;
+}
+
+/** A share's title: one line a person reads, whichever door it came through. */
+export function checkTitle<T extends string | null | undefined>(title: T): T {
+  if (title && CONTROL_CHARACTERS.test(title)) {
+    throw invalid('title', 'title must not contain control characters (tabs, line breaks...)');
+  }
+  return title;
+}
 
 /** `expire_at` (Unix seconds) as a date, refused unless it is in the future of `nowMs`. */
 export function toExpiry(expireAt: number | null | undefined, nowMs: number) {
@@ -25,11 +52,11 @@ export const newLinkValues = async (
   domainId,
   kind: input.kind,
   targetUrl: input.targetUrl === null ? null : normalizeUrl(input.targetUrl),
-  title: input.title ?? null,
+  title: checkTitle(input.title) ?? null,
   passwordHash: input.password ? await hashPassword(input.password) : null,
   expireAt: toExpiry(input.expireAt, nowMs) ?? null,
   expirationRedirectUrl: input.expirationRedirectUrl
-    ? normalizeUrl(input.expirationRedirectUrl)
+    ? normalizeUrl(input.expirationRedirectUrl, 'expiration_redirect_url')
     : null,
   redirectCode: input.redirectCode ?? 302,
   qrCode: input.qrCode ?? false,

@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { ClickBuffer } from '../../src/links/visits/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
@@ -270,5 +271,92 @@ describe('YOURLS compatibility', () => {
     expect(badToken.text).toMatch(/Invalid/);
     const xmlErr = await get({ action: 'shorturl', url: '', format: 'xml' }).expect(400);
     expect(xmlErr.text).toContain('<code>error:nourl</code>');
+  });
+
+  it.each([
+    'http://x%20y',
+    'http://[',
+    'http://a:99999/',
+    'http://%zz/',
+    `https://e.com/${'a'.repeat(3000)}`,
+  ])("should refuse %s as YOURLS refuses a bad URL, by the API's own rules", async (url) => {
+    const res = await get({ action: 'shorturl', url, format: 'json' }).expect(400);
+    expect(res.body).toMatchObject({ status: 'fail', code: 'error:nourl', errorCode: '400' });
+  });
+
+  it('should refuse control characters in a title, and keep stored ones out of XML', async () => {
+    const bad = await get({
+      action: 'shorturl',
+      url: 'https://example.com/ctl',
+      title: 'a\u0001b',
+      format: 'json',
+    }).expect(400);
+    expect(bad.body).toEqual({ errorCode: '400', message: expect.stringMatching(/control/) });
+    await get({ action: 'shorturl', url: 'https://example.com/ctl', keyword: 'yk-ctl' }).expect(
+      200,
+    );
+    // A title stored before titles were checked.
+    await t.app
+      .get(DataSource)
+      .query('UPDATE links SET title = ? WHERE slug = ?', ['x\u0001\u0008y\ufffe', 'yk-ctl']);
+    const xml = await get({ action: 'expand', shorturl: 'yk-ctl', format: 'xml' }).expect(200);
+    expect(xml.text).toContain('<title>xy</title>');
+    expect(xml.text).not.toMatch(/[\u0000-\u0008]/);
+  });
+
+  it("should answer at S.EE's documented {base_url}/yourls too", async () => {
+    const res = await get({ action: 'version', format: 'json' }, '/api/v1/yourls').expect(200);
+    expect(res.body).toEqual({ version: '1.9.2' });
+  });
+
+  it("should take ShareX's multipart form, and an account's username and password", async () => {
+    const res = await t
+      .api()
+      .post('/yourls-api.php')
+      .field('signature', a.token)
+      .field('action', 'shorturl')
+      .field('url', 'https://example.com/sharex-multipart')
+      .field('format', 'simple')
+      .expect(200);
+    expect(res.text).toMatch(/^http:\/\/localhost:3000\/[A-Za-z0-9_-]+$/);
+    const withFile = await t
+      .api()
+      .post('/yourls')
+      .field('signature', a.token)
+      .field('action', 'version')
+      .attach('file', Buffer.from('x'), 'x.txt')
+      .expect(400);
+    expect(withFile.text).toMatch(/Malformed form/);
+    const byPassword = await t
+      .api()
+      .post('/yourls')
+      .type('form')
+      .send({
+        username: a.email,
+        password: a.password,
+        action: 'shorturl',
+        url: 'https://example.com/up',
+        format: 'json',
+      })
+      .expect(200);
+    expect(byPassword.body.status).toBe('success');
+    const wrong = await get({ action: 'version', format: 'json' }, '/yourls').query({
+      signature: '',
+      username: a.email,
+      password: 'wrong password!',
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ errorCode: '401', message: 'Wrong email or password' });
+  });
+
+  it("should call back the yourls-api library's bracketed JSONP names", async () => {
+    for (const cb of ['__yourls123_jsonp[4]', 'a.b[c].d', '$x[0][1]']) {
+      const res = await get({ action: 'version', format: 'jsonp', callback: cb }).expect(200);
+      expect(res.text).toBe(`${cb}({"version":"1.9.2","callback":"${cb}"})`);
+    }
+    for (const cb of ['a[1);alert(1)//]', 'a["x"]', 'a[]', 'a.[1]', 'a]', '[1]']) {
+      const res = await get({ action: 'version', format: 'jsonp', callback: cb }).expect(200);
+      expect(res.text.startsWith('yourls(')).toBe(true);
+    }
   });
 });

@@ -835,7 +835,7 @@ export interface paths {
         put?: never;
         /**
          * YOURLS API: action=shorturl|expand|url-stats|stats|db-stats|version
-         * @description Parameters in the query or a form body: signature (the API token), action, url, keyword, title, shorturl, filter=top|bottom|last|rand and limit, start (stats; at most 1000 links), format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets a random slug. Stats cover your own links; clicks count every visit, bots included, as YOURLS counts. statusCode and errorCode are strings, as YOURLS sends them.
+         * @description Parameters in the query or a form body (urlencoded or multipart): signature (the API token) or username (the account email) and password, action, url, keyword, title, shorturl, filter=top|bottom|last|rand and limit, start (stats; at most 1000 links), format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets a random slug. Stats cover your own links; clicks count every visit, bots included, as YOURLS counts. statusCode and errorCode are strings, as YOURLS sends them.
          */
         post: operations["YourlsController_call[0]"];
         delete?: never;
@@ -856,9 +856,30 @@ export interface paths {
         put?: never;
         /**
          * YOURLS API: action=shorturl|expand|url-stats|stats|db-stats|version
-         * @description Parameters in the query or a form body: signature (the API token), action, url, keyword, title, shorturl, filter=top|bottom|last|rand and limit, start (stats; at most 1000 links), format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets a random slug. Stats cover your own links; clicks count every visit, bots included, as YOURLS counts. statusCode and errorCode are strings, as YOURLS sends them.
+         * @description Parameters in the query or a form body (urlencoded or multipart): signature (the API token) or username (the account email) and password, action, url, keyword, title, shorturl, filter=top|bottom|last|rand and limit, start (stats; at most 1000 links), format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets a random slug. Stats cover your own links; clicks count every visit, bots included, as YOURLS counts. statusCode and errorCode are strings, as YOURLS sends them.
          */
         post: operations["YourlsController_call[1]"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/yourls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** YOURLS API by query string (see the POST form for the parameters) */
+        get: operations["YourlsController_get[2]"];
+        put?: never;
+        /**
+         * YOURLS API: action=shorturl|expand|url-stats|stats|db-stats|version
+         * @description Parameters in the query or a form body (urlencoded or multipart): signature (the API token) or username (the account email) and password, action, url, keyword, title, shorturl, filter=top|bottom|last|rand and limit, start (stats; at most 1000 links), format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets a random slug. Stats cover your own links; clicks count every visit, bots included, as YOURLS counts. statusCode and errorCode are strings, as YOURLS sends them.
+         */
+        post: operations["YourlsController_call[2]"];
         delete?: never;
         options?: never;
         head?: never;
@@ -10117,6 +10138,334 @@ export interface operations {
         };
     };
     "YourlsController_call[1]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer of the action, in the asked format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": {
+                        url?: {
+                            keyword?: string;
+                            url?: string;
+                            title?: string;
+                            date?: string;
+                            ip?: string;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                        message?: string;
+                        title?: string;
+                        shorturl: string;
+                        /** @enum {string} */
+                        statusCode: "200";
+                    } | {
+                        keyword: string;
+                        shorturl?: string;
+                        longurl: string;
+                        title?: string;
+                        message?: string;
+                        statusCode: string;
+                    } | {
+                        statusCode: string;
+                        message?: string;
+                        link: {
+                            shorturl?: string;
+                            url?: string;
+                            title?: string;
+                            timestamp?: string;
+                            ip?: string;
+                            /** @description Every counted visit, bots included, as text */
+                            clicks?: string;
+                        };
+                    } | {
+                        links?: {
+                            [key: string]: {
+                                shorturl?: string;
+                                url?: string;
+                                title?: string;
+                                timestamp?: string;
+                                ip?: string;
+                                /** @description Every counted visit, bots included, as text */
+                                clicks?: string;
+                            };
+                        };
+                        stats: {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
+                    } | {
+                        "db-stats": {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
+                    } | {
+                        version: string;
+                    };
+                    "application/javascript": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description A failure: `{ message, errorCode }` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": {
+                        message: string;
+                        /** @example 404 */
+                        errorCode: string;
+                        /** @enum {string} */
+                        status?: "fail";
+                        /** @example error:nourl */
+                        code?: string;
+                    };
+                    "application/javascript": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description A failure: `{ message, errorCode }` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": {
+                        message: string;
+                        /** @example 404 */
+                        errorCode: string;
+                        /** @enum {string} */
+                        status?: "fail";
+                        /** @example error:nourl */
+                        code?: string;
+                    };
+                    "application/javascript": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description A failure: `{ message, errorCode }` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": {
+                        message: string;
+                        /** @example 404 */
+                        errorCode: string;
+                        /** @enum {string} */
+                        status?: "fail";
+                        /** @example error:nourl */
+                        code?: string;
+                    };
+                    "application/javascript": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description A failure: `{ message, errorCode }` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": {
+                        message: string;
+                        /** @example 404 */
+                        errorCode: string;
+                        /** @enum {string} */
+                        status?: "fail";
+                        /** @example error:nourl */
+                        code?: string;
+                    };
+                    "application/javascript": string;
+                    "application/xml": string;
+                };
+            };
+        };
+    };
+    "YourlsController_get[2]": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The answer of the action, in the asked format */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": {
+                        url?: {
+                            keyword?: string;
+                            url?: string;
+                            title?: string;
+                            date?: string;
+                            ip?: string;
+                        };
+                        /** @enum {string} */
+                        status: "success";
+                        message?: string;
+                        title?: string;
+                        shorturl: string;
+                        /** @enum {string} */
+                        statusCode: "200";
+                    } | {
+                        keyword: string;
+                        shorturl?: string;
+                        longurl: string;
+                        title?: string;
+                        message?: string;
+                        statusCode: string;
+                    } | {
+                        statusCode: string;
+                        message?: string;
+                        link: {
+                            shorturl?: string;
+                            url?: string;
+                            title?: string;
+                            timestamp?: string;
+                            ip?: string;
+                            /** @description Every counted visit, bots included, as text */
+                            clicks?: string;
+                        };
+                    } | {
+                        links?: {
+                            [key: string]: {
+                                shorturl?: string;
+                                url?: string;
+                                title?: string;
+                                timestamp?: string;
+                                ip?: string;
+                                /** @description Every counted visit, bots included, as text */
+                                clicks?: string;
+                            };
+                        };
+                        stats: {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
+                    } | {
+                        "db-stats": {
+                            total_links?: string;
+                            total_clicks?: string;
+                        };
+                        statusCode: string;
+                        message?: string;
+                    } | {
+                        version: string;
+                    };
+                    "application/javascript": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description A failure: `{ message, errorCode }` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": {
+                        message: string;
+                        /** @example 404 */
+                        errorCode: string;
+                        /** @enum {string} */
+                        status?: "fail";
+                        /** @example error:nourl */
+                        code?: string;
+                    };
+                    "application/javascript": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description A failure: `{ message, errorCode }` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": {
+                        message: string;
+                        /** @example 404 */
+                        errorCode: string;
+                        /** @enum {string} */
+                        status?: "fail";
+                        /** @example error:nourl */
+                        code?: string;
+                    };
+                    "application/javascript": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description A failure: `{ message, errorCode }` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": {
+                        message: string;
+                        /** @example 404 */
+                        errorCode: string;
+                        /** @enum {string} */
+                        status?: "fail";
+                        /** @example error:nourl */
+                        code?: string;
+                    };
+                    "application/javascript": string;
+                    "application/xml": string;
+                };
+            };
+            /** @description A failure: `{ message, errorCode }` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                    "application/json": {
+                        message: string;
+                        /** @example 404 */
+                        errorCode: string;
+                        /** @enum {string} */
+                        status?: "fail";
+                        /** @example error:nourl */
+                        code?: string;
+                    };
+                    "application/javascript": string;
+                    "application/xml": string;
+                };
+            };
+        };
+    };
+    "YourlsController_call[2]": {
         parameters: {
             query?: never;
             header?: never;

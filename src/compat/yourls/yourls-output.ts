@@ -9,8 +9,11 @@ export interface YourlsResult {
 export const YOURLS_FORMATS = ['simple', 'json', 'jsonp', 'xml'] as const;
 export type YourlsFormat = (typeof YOURLS_FORMATS)[number];
 
-/** A JavaScript name: the callback of a JSONP answer runs in the caller's page. */
-const CALLBACK = /^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/;
+/**
+ * A JavaScript name or a path of them, dotted or bracketed (`cb.done`, `__yourls123_jsonp[4]`):
+ * the callback of a JSONP answer runs in the caller's page, so nothing that could end the call.
+ */
+const CALLBACK = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*|\[(?:\d+|[A-Za-z_$][\w$]*)\])*$/;
 
 /** YOURLS's HTTP status: `statusCode`, else `errorCode`, else 200. */
 const statusOf = (body: Record<string, unknown>): number =>
@@ -26,7 +29,8 @@ export function sendYourls(
   if (format === 'json') {
     res.type('application/json').send(JSON.stringify(result.body));
   } else if (format === 'jsonp') {
-    const name = callback && CALLBACK.test(callback) && callback.length <= 64 ? callback : 'yourls';
+    const name =
+      callback && CALLBACK.test(callback) && callback.length <= 128 ? callback : 'yourls';
     res
       .type('application/javascript')
       .set('X-Content-Type-Options', 'nosniff')
@@ -52,4 +56,8 @@ function toXml(value: Record<string, unknown>): string {
     .join('');
 }
 
-const escapeXml = (s: string): string => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+/** Escaped, and without what XML 1.0 cannot carry at all (rows stored before titles were checked). */
+const escapeXml = (s: string): string =>
+  s
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udfff]/gu, '')
+    .replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

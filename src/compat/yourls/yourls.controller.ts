@@ -3,6 +3,7 @@ import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { CurrentAccount } from '../../auth/current-account.decorator';
+import { PasswordSignIn } from '../../auth/password-sign-in.decorator';
 import { RawResponse } from '../../common/decorators/raw-response.decorator';
 import { ApiAuth } from '../../common/openapi';
 import { YourlsErrorsFilter } from './yourls-errors.filter';
@@ -11,21 +12,24 @@ import { formatOf, paramsOf } from './yourls.params';
 import { YourlsService } from './yourls.service';
 import { YourlsResponses } from './yourls-schema';
 
-const PATHS = ['yourls', 'yourls-api.php'];
+/** Ours, YOURLS's own file name, and where S.EE documents it (`{base_url}/yourls`). */
+export const YOURLS_PATHS = ['yourls', 'yourls-api.php', 'api/v1/yourls'];
 
 /**
  * The YOURLS API (`yourls-api.php`), which ShareX's built-in shortener and many tools speak:
- * `signature` as the token, GET or a form POST, answers in YOURLS's shapes.
+ * `signature` as the token (or `username` and `password`), GET or a form POST (urlencoded or
+ * multipart), answers in YOURLS's shapes.
  */
 @ApiTags('yourls compatibility')
 @ApiAuth()
+@PasswordSignIn()
 @RawResponse()
 @UseFilters(YourlsErrorsFilter)
 @Controller()
 export class YourlsController {
   constructor(private readonly yourls: YourlsService) {}
 
-  @Get(PATHS)
+  @Get(YOURLS_PATHS)
   @YourlsResponses()
   @ApiProduces('text/plain', 'application/json', 'application/javascript', 'application/xml')
   @ApiOperation({ summary: 'YOURLS API by query string (see the POST form for the parameters)' })
@@ -37,13 +41,14 @@ export class YourlsController {
     return this.call(account, req, res);
   }
 
-  @Post(PATHS)
+  @Post(YOURLS_PATHS)
   @YourlsResponses()
   @ApiProduces('text/plain', 'application/json', 'application/javascript', 'application/xml')
   @ApiOperation({
     summary: 'YOURLS API: action=shorturl|expand|url-stats|stats|db-stats|version',
     description:
-      'Parameters in the query or a form body: signature (the API token), action, url, keyword, ' +
+      'Parameters in the query or a form body (urlencoded or multipart): signature (the API ' +
+      'token) or username (the account email) and password, action, url, keyword, ' +
       'title, shorturl, filter=top|bottom|last|rand and limit, start (stats; at most 1000 links), ' +
       'format=simple (default)|json|jsonp (callback=)|xml. A taken keyword gets a random slug. ' +
       'Stats cover your own links; clicks count every visit, bots included, as YOURLS counts. ' +

@@ -3,6 +3,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { SLUG_PATTERN } from '../../common/slug';
 import { LinkDto } from '../../links/dto/link.dto';
 import { LinkSort } from '../../links/link-filter';
+import { normalizeUrl } from '../../links/link-values';
 import { LinksService } from '../../links/links.service';
 import type { UsageOwner } from '../../usage/usage.service';
 import { YourlsResult } from './yourls-output';
@@ -41,18 +42,15 @@ export class YourlsService {
     ip: string,
   ): Promise<YourlsResult> {
     const url = p.url?.trim() ?? '';
-    if (!/^https?:\/\/[^\s/]+/i.test(url)) {
-      const body = {
-        status: 'fail',
-        code: 'error:nourl',
-        message: 'Missing or malformed URL',
-        errorCode: '400',
-      };
+    // The API's own URL rules (normalizeUrl), answered as YOURLS answers a bad URL.
+    const problem = urlProblem(url);
+    if (problem) {
+      const body = { status: 'fail', code: 'error:nourl', message: problem, errorCode: '400' };
       return { body, simple: body.message };
     }
     // YOURLS strips what a keyword may not hold; a taken one gets a random slug (as S.EE does).
     const keyword = (p.keyword ?? '').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 64);
-    const title = p.title?.trim().slice(0, 255) || undefined;
+    const title = p.title?.trim().slice(0, 200) || undefined;
     const input = { kind: 'redirect' as const, targetUrl: url, title, domain: p.domain };
     const created = await this.create(owner, input, keyword);
     const link = await this.links.get(owner.id, { id: created.id });
@@ -156,6 +154,17 @@ export class YourlsService {
       if (e instanceof DomainError && e.status < 500) return null;
       throw e;
     }
+  }
+}
+
+function urlProblem(url: string): string | null {
+  if (!/^https?:\/\/[^\s/]+/i.test(url)) return 'Missing or malformed URL';
+  try {
+    normalizeUrl(url);
+    return null;
+  } catch (e) {
+    if (e instanceof DomainError) return `Missing or malformed URL: ${e.message}`;
+    throw e;
   }
 }
 

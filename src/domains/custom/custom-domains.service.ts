@@ -74,13 +74,13 @@ export class CustomDomainsService {
     changes: { rootRedirectUrl?: string | null; notFoundRedirectUrl?: string | null },
   ): Promise<CustomDomainDto> {
     const claim = await this.owned(accountId, id);
-    const url = (v: string | null | undefined) => (v ? normalizeUrl(v) : v);
+    const url = (v: string | null | undefined, field: string) => (v ? normalizeUrl(v, field) : v);
     const values = {
       ...(changes.rootRedirectUrl !== undefined && {
-        rootRedirectUrl: url(changes.rootRedirectUrl),
+        rootRedirectUrl: url(changes.rootRedirectUrl, 'root_redirect_url'),
       }),
       ...(changes.notFoundRedirectUrl !== undefined && {
-        notFoundRedirectUrl: url(changes.notFoundRedirectUrl),
+        notFoundRedirectUrl: url(changes.notFoundRedirectUrl, 'not_found_redirect_url'),
       }),
     };
     await this.repo.update(claim.id, values);

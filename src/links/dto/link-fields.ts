@@ -15,6 +15,7 @@ import {
 } from 'class-validator';
 import { SLUG_PATTERN } from '../../common/slug';
 import { IsHttpUrl } from '../../common/validators/is-http-url';
+import { SingleLine } from '../../common/validators/single-line';
 import { REDIRECT_CODES } from '../link.entity';
 
 /** Optional, and `null` clears it (PATCH/PUT); absent leaves it as it is. */
@@ -42,6 +43,7 @@ export const TitleField = () =>
     Clearable(),
     IsString(),
     MaxLength(200),
+    SingleLine(),
   );
 
 export const TagIdsField = () =>
