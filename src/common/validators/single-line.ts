@@ -1,5 +1,7 @@
 import { Matches } from 'class-validator';
 
+/* eslint-disable no-control-regex -- matching control characters is the point here */
+
 /**
  * C0 control characters (tab and line breaks included) and DEL: nothing a title shows, and what
  * XML 1.0 cannot carry at all.

@@ -59,5 +59,6 @@ function toXml(value: Record<string, unknown>): string {
 /** Escaped, and without what XML 1.0 cannot carry at all (rows stored before titles were checked). */
 const escapeXml = (s: string): string =>
   s
+    // eslint-disable-next-line no-control-regex -- what XML 1.0 forbids is control characters
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udfff]/gu, '')
     .replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
