@@ -10,6 +10,8 @@ export interface LinkInput {
   title?: string | null;
   tagIds?: number[];
   password?: string | null;
+  /** A password hashed already (a resumable upload's, hashed when it began): used as it is. */
+  passwordHash?: string;
   expireAt?: number | null;
   expirationRedirectUrl?: string | null;
   redirectCode?: number;

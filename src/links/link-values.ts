@@ -53,7 +53,7 @@ export const newLinkValues = async (
   kind: input.kind,
   targetUrl: input.targetUrl === null ? null : normalizeUrl(input.targetUrl),
   title: checkTitle(input.title) ?? null,
-  passwordHash: input.password ? await hashPassword(input.password) : null,
+  passwordHash: input.passwordHash ?? (input.password ? await hashPassword(input.password) : null),
   expireAt: toExpiry(input.expireAt, nowMs) ?? null,
   expirationRedirectUrl: input.expirationRedirectUrl
     ? normalizeUrl(input.expirationRedirectUrl, 'expiration_redirect_url')

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Upload } from 'tus-js-client';
+import { DataSource } from 'typeorm';
 import { UploadEnds } from '../../src/files/large/upload-ends';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { filesUnder } from '../factories/file.factory';
@@ -107,8 +108,44 @@ describe('Resumable (tus) uploads', () => {
     expect(link.body.data).toMatchObject({ title: 'Big', kind: 'file' });
   });
 
+  it('should keep only a hash of the share password while uploading, and nothing once done', async () => {
+    const data = randomBytes(1000);
+    const res = await create({
+      file_name: 'secret.bin',
+      file_size: data.length,
+      alias: 'big-secret',
+      password: 'open sesame',
+    }).expect(200);
+    const { upload_id, upload_url } = res.body.data as { upload_id: string; upload_url: string };
+    const fieldsOf = async () =>
+      (
+        (await t.app
+          .get(DataSource)
+          .query('SELECT fields FROM upload_sessions WHERE upload_id = ?', [upload_id])) as {
+          fields: string;
+        }[]
+      )[0].fields;
+    const open = await fieldsOf();
+    expect(open).not.toContain('open sesame');
+    expect(JSON.parse(open)).toMatchObject({ password_hash: expect.any(String) });
+    await tusUpload(data, { uploadUrl: local(upload_url) });
+    await t
+      .api()
+      .post('/api/v1/file/large-file/complete')
+      .set(a.auth)
+      .send({ upload_id })
+      .expect(200);
+    expect(await fieldsOf()).toBe('{}');
+    await t.api().get('/big-secret').expect(401);
+    await t.api().get('/big-secret').set('X-Link-Password', 'open sesame').expect(200);
+  });
+
   it('should let a plain tus client create the upload itself and make the file on the last byte', async () => {
     const data = randomBytes(300 * 1024);
+    const uploadsToday = async () =>
+      (await t.api().get('/api/v1/usage').set(a.auth).expect(200)).body.data
+        .upload_count_day as number;
+    const before = await uploadsToday();
     const { url } = await tusUpload(data, {
       metadata: { filename: 'plain.txt', alias: 'tus-plain' },
     });
@@ -118,8 +155,7 @@ describe('Resumable (tus) uploads', () => {
       (f) => f.filename === 'plain.txt',
     );
     expect(made).toMatchObject({ size: data.length, page: 'http://localhost:3000/tus-plain' });
-    const usage = await t.api().get('/api/v1/usage').set(a.auth).expect(200);
-    expect(usage.body.data.upload_count_day).toBe(2);
+    expect(await uploadsToday()).toBe(before + 1);
   });
 
   it('should resume where HEAD says, sending only the rest', async () => {

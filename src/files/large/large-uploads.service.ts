@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Upload } from '@tus/server';
 import { AccountsService } from '../../auth/accounts.service';
+import { hashPassword } from '../../auth/password';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { Clock } from '../../common/clock';
 import { DomainError, notFound } from '../../common/errors/domain-error';
@@ -53,8 +54,9 @@ export class LargeUploadsService {
   /** S.EE's create call: a session, and its empty upload in the tus store. */
   async create(account: AuthenticatedAccount, dto: CreateLargeUploadDto) {
     if (dto.file_hash) {
+      // Applied at once: the session keeps no fields.
       const row = (fileId: number) => ({
-        ...this.sessionRow(account, dto, newUploadId(new Date(this.clock.now()))),
+        ...this.sessionRow(account, dto, newUploadId(new Date(this.clock.now())), {}),
         status: SESSION_STATUS.completed,
         fileId,
       });
@@ -87,23 +89,28 @@ export class LargeUploadsService {
   async begin(account: AuthenticatedAccount, dto: CreateLargeUploadDto, uploadId: string) {
     if (dto.file_size > account.maxFileBytes) throw fileTooLarge(account.maxFileBytes);
     await this.usage.checkCreation(account, 'upload');
-    const row = this.sessionRow(account, dto, uploadId);
+    const fields: SessionFields = {
+      domain: dto.domain,
+      custom_slug: dto.alias,
+      title: dto.title ?? undefined,
+      password_hash: dto.password ? await hashPassword(dto.password) : undefined,
+      expire_at: dto.expire_at ?? undefined,
+      is_private: dto.is_private === 1,
+    };
+    const row = this.sessionRow(account, dto, uploadId, fields);
     return this.uow.run(async (tx) => {
       await this.accounts.reserveStorage(account.id, row.fileSize, account.storageQuotaBytes, tx);
       return this.sessions.insert(row, tx);
     });
   }
 
-  private sessionRow(account: AuthenticatedAccount, dto: CreateLargeUploadDto, uploadId: string) {
+  private sessionRow(
+    account: AuthenticatedAccount,
+    dto: CreateLargeUploadDto,
+    uploadId: string,
+    fields: SessionFields,
+  ) {
     const now = new Date(this.clock.now());
-    const fields: SessionFields = {
-      domain: dto.domain,
-      custom_slug: dto.alias,
-      title: dto.title ?? undefined,
-      password: dto.password ?? undefined,
-      expire_at: dto.expire_at ?? undefined,
-      is_private: dto.is_private === 1,
-    };
     return {
       uploadId,
       accountId: account.id,

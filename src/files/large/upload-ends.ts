@@ -24,7 +24,12 @@ export class UploadEnds {
     const ended = await this.uow.run(async (tx) => {
       const updatedAt = new Date(this.clock.now());
       if (
-        !(await this.sessions.transition(s.id, SESSION_STATUS.uploading, { status, updatedAt }, tx))
+        !(await this.sessions.transition(
+          s.id,
+          SESSION_STATUS.uploading,
+          { status, updatedAt, fields: '{}' },
+          tx,
+        ))
       ) {
         return false;
       }

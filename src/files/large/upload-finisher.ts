@@ -42,10 +42,16 @@ export class UploadFinisher {
       const received = await this.store.toStored(s.uploadId, s.fileName, s.fileSize);
       const record = await this.files.persist(account, received, fields, {
         reserved: true,
-        link: { title: fields.title, password: fields.password, expireAt: fields.expire_at },
+        link: {
+          title: fields.title,
+          password: fields.password,
+          passwordHash: fields.password_hash,
+          expireAt: fields.expire_at,
+        },
         inTransaction: async (tx, fileId) => {
           const updatedAt = new Date(this.clock.now());
-          const changes = { status: SESSION_STATUS.completed, fileId, updatedAt };
+          // The fields are applied: the session keeps none (a password hash least of all).
+          const changes = { status: SESSION_STATUS.completed, fileId, updatedAt, fields: '{}' };
           if (!(await this.sessions.transition(s.id, SESSION_STATUS.uploading, changes, tx))) {
             throw new DomainError(410, 'gone', 'This upload was cancelled or expired');
           }

@@ -9,6 +9,9 @@ export interface SessionFields {
   domain?: string;
   custom_slug?: string;
   title?: string;
+  /** The share password's hash, made when the upload began (never the password itself). */
+  password_hash?: string;
+  /** Sessions begun before passwords were hashed at once (read, never written). */
   password?: string;
   expire_at?: number;
   is_private?: boolean;
@@ -25,7 +28,7 @@ export class UploadSession {
   @Column({ name: 'file_size', type: 'bigint', transformer: bigintTransformer }) fileSize!: number;
   @Column({ name: 'mime_type', type: 'varchar', length: 127, nullable: true })
   mimeType!: string | null;
-  /** JSON of SessionFields. */
+  /** JSON of SessionFields; `{}` once the upload ended (applied, or given up). */
   @Column({ type: 'varchar', length: 4000 }) fields!: string;
   @Column({ type: 'smallint' }) status!: number;
   @Column({ name: 'file_id', type: 'bigint', nullable: true, transformer: bigintTransformer })

@@ -22,7 +22,7 @@ export class UploadSessionsRepository {
   async transition(
     id: number,
     from: number,
-    changes: Partial<Pick<UploadSession, 'status' | 'fileId' | 'updatedAt'>>,
+    changes: Partial<Pick<UploadSession, 'status' | 'fileId' | 'updatedAt' | 'fields'>>,
     tx: Tx,
   ): Promise<boolean> {
     const result = await managerOf(tx)
