@@ -119,11 +119,11 @@ describe('Resumable (tus) uploads', () => {
     const { upload_id, upload_url } = res.body.data as { upload_id: string; upload_url: string };
     const fieldsOf = async () =>
       (
-        (await t.app
+        await t.app
           .get(DataSource)
-          .query('SELECT fields FROM upload_sessions WHERE upload_id = ?', [upload_id])) as {
-          fields: string;
-        }[]
+          .query<{ fields: string }[]>('SELECT fields FROM upload_sessions WHERE upload_id = ?', [
+            upload_id,
+          ])
       )[0].fields;
     const open = await fieldsOf();
     expect(open).not.toContain('open sesame');
