@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsObject,
   IsInt,
   IsString,
   MaxLength,
@@ -51,6 +52,8 @@ class BioFieldsDto {
   @IsAbsentOr()
   @IsArray()
   @ArrayMaxSize(50)
+  // ValidateNested lets an array in an element through ([[{...}]]): each must be an object.
+  @IsObject({ each: true, message: 'each of custom_links must be an object' })
   @ValidateNested({ each: true })
   @Type(() => BioCustomLinkDto)
   custom_links?: BioCustomLinkDto[];

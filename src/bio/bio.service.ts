@@ -65,7 +65,7 @@ export class BioService {
   async contentFor(link: Link): Promise<{ page: BioPage; links: BioCustomLink[] }> {
     const page = await this.pages.getByLinkId(link.id);
     if (!page) throw notFound('Bio page');
-    return { page, links: JSON.parse(page.customLinks) as BioCustomLink[] };
+    return { page, links: storedLinks(page.customLinks) };
   }
 
   private async describe(links: LinkDto[]): Promise<BioPageDto[]> {
@@ -80,7 +80,7 @@ export class BioService {
           id: l.id,
           title: l.title ?? '',
           description: p.description,
-          custom_links: JSON.parse(p.customLinks) as BioCustomLink[],
+          custom_links: storedLinks(p.customLinks),
           mastodon_url: p.mastodonUrl,
           rss_url: p.rssUrl,
           domain: l.domain,
@@ -111,4 +111,12 @@ export class BioService {
     };
     return Object.fromEntries(Object.entries(all).filter(([, v]) => v !== undefined));
   }
+}
+
+/** The stored links; an element that is not a link (a row from before each was checked) is left out. */
+function storedLinks(json: string): BioCustomLink[] {
+  const parsed: unknown = JSON.parse(json);
+  return (Array.isArray(parsed) ? (parsed as Partial<BioCustomLink>[]) : []).filter(
+    (l): l is BioCustomLink => typeof l?.url === 'string' && typeof l.title === 'string',
+  );
 }

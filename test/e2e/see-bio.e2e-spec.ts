@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
@@ -115,6 +116,10 @@ describe('S.EE link-in-bio pages', () => {
     await bad({ title: 'x', custom_links: [{ url: 'https://e.com/' }] });
     await bad({ title: 'x', mastodon_url: 'not a url' });
     await bad({ title: 'x', custom_links: 'nope' });
+    await bad({ title: 'x', custom_links: [[{ title: 'a', url: 'https://e.com/' }]] });
+    await bad({ title: 'x', custom_links: [null] });
+    await bad({ title: 'x', custom_links: ['https://e.com/'] });
+    await bad({ title: 'line\nbreak' });
     await bad({ title: 'x' }, '/api/v1/bio', 'put');
     const b = await createAccount(t);
     await t.api().put('/api/v1/bio').set(b.auth).send({ id, title: 'mine' }).expect(404);
@@ -125,6 +130,36 @@ describe('S.EE link-in-bio pages', () => {
       .set(b.auth)
       .send({ title: 'x', custom_slug: 'ada' });
     expect(taken.status).toBe(409);
+  });
+
+  it('should show a page whose stored links are not what they should be', async () => {
+    const res = await t
+      .api()
+      .post('/api/v1/bio')
+      .set(a.auth)
+      .send({ title: 'odd', custom_slug: 'odd-bio' })
+      .expect(200);
+    // A row written before each element was checked to be an object.
+    await t.app
+      .get(DataSource)
+      .query('UPDATE bio_pages SET custom_links = ? WHERE link_id = ?', [
+        '[{},[1],null]',
+        res.body.data.bio_page_id,
+      ]);
+    const slug = 'odd-bio';
+    const page = await t.api().get(`/${slug}`).set('Accept', 'text/html').expect(200);
+    expect(page.text).toContain('<h1>odd</h1>');
+    const list = await t.api().get('/api/v1/bios?page=1').set(a.auth).expect(200);
+    const odd = (list.body.data.bio_pages as { title: string; custom_links: unknown[] }[]).find(
+      (p) => p.title === 'odd',
+    );
+    expect(odd?.custom_links).toEqual([]);
+    await t
+      .api()
+      .delete('/api/v1/bio')
+      .set(a.auth)
+      .send({ id: res.body.data.bio_page_id })
+      .expect(200);
   });
 
   it('should delete a bio page: its address is free and its page gone', async () => {
