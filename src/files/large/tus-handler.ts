@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Locker, Server, Upload } from '@tus/server';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
+// Not re-exported by the package; the 1.x line this build pins (CommonJS) keeps it at this path.
+import { validateHeader } from '@tus/server/dist/validators/HeaderValidator';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { DomainError, ErrorCode, invalid } from '../../common/errors/domain-error';
@@ -105,8 +107,32 @@ export class TusHandler {
     if (req.method === 'OPTIONS') res.setHeader('Tus-Checksum-Algorithm', 'sha256');
     else if (req.headers['tus-resumable'] === undefined) {
       throw new DomainError(412, 'precondition_failed', 'Tus-Resumable: 1.0.0 is required');
-    }
+    } else checkTusHeaders(req);
     await tusChecksum.run(checksumOf(req), () => this.server.handle(req, res));
+  }
+}
+
+/**
+ * tus's own header checks, made first so that a refusal is in our envelope (the tus server
+ * writes these as bare text): a bad `Upload-Length` or `Upload-Offset` is a 400, a `PATCH` that
+ * is not `application/offset+octet-stream` a 415.
+ */
+function checkTusHeaders(req: IncomingMessage): void {
+  const bad = Object.keys(req.headers).filter(
+    (name) =>
+      (name !== 'content-type' || req.method === 'PATCH') &&
+      !validateHeader(name, req.headers[name] as string | undefined),
+  );
+  if (bad.includes('content-type')) {
+    throw new DomainError(
+      415,
+      'unsupported_media_type',
+      'Content-Type must be application/offset+octet-stream',
+    );
+  }
+  if (bad.length) {
+    const errors = Object.fromEntries(bad.map((h) => [h, [`${h} is not valid for tus 1.0`]]));
+    throw new DomainError(400, 'validation_failed', `Invalid ${bad.join(', ')}`, { errors });
   }
 }
 

@@ -11,7 +11,14 @@ export const HEAD_BYTES = 128 * 1024;
 
 /** The type from the bytes (never from the client): magic numbers, then a look at text. */
 export async function sniff(head: Buffer): Promise<Sniffed> {
-  const found = await fromBuffer(head);
+  let found: Awaited<ReturnType<typeof fromBuffer>>;
+  try {
+    found = await fromBuffer(head);
+  } catch {
+    // The first bytes promise a format and the rest is missing (a PNG signature alone: file-type
+    // reads past the end). Still a file: stored as bytes of no known type.
+    return { mime: 'application/octet-stream', ext: 'bin' };
+  }
   if (found) return { mime: found.mime, ext: found.ext };
   if (head.includes(0)) return { mime: 'application/octet-stream', ext: 'bin' };
   const text = head.subarray(0, 4096).toString('utf8').trimStart().toLowerCase();

@@ -2,6 +2,7 @@ import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nes
 import { catchError, Observable } from 'rxjs';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { AccountsService } from '../../auth/accounts.service';
+import { DomainError } from '../../common/errors/domain-error';
 import { badUpload, UploadRequest } from './streaming-storage-engine';
 import { fileTooLarge, quotaExceeded } from './meter';
 import { UsageService } from '../../usage/usage.service';
@@ -24,6 +25,14 @@ export class UploadLimitsInterceptor implements NestInterceptor {
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const req = ctx.switchToHttp().getRequest<UploadRequest & { account?: AuthenticatedAccount }>();
+    // multer takes any multipart/*, and busboy then fails on all but form-data (an internal error).
+    if (req.headers['content-type'] !== undefined && !req.is('multipart/form-data')) {
+      throw new DomainError(
+        415,
+        'unsupported_media_type',
+        'Content-Type must be multipart/form-data',
+      );
+    }
     const account = req.account;
     if (account) {
       // Past the plan's uploads a day or month: refused before the body is read.
