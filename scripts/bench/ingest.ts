@@ -50,11 +50,13 @@ async function main() {
     body: JSON.stringify({ email: 'ingest@example.com', password: 'benchmark password' }),
   })) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
-  const { id } = (await json('/api/v1/shorten', {
+  // S.EE's answer has the address only; the link's own URL (and id) is in Location.
+  const made = await fetch(`${base}/api/v1/shorten`, {
     method: 'POST',
     headers: { ...post.headers, ...auth },
     body: JSON.stringify({ target_url: 'https://example.com/', custom_slug: 'ingest' }),
-  })) as { id: number };
+  });
+  const id = Number(made.headers.get('location')?.split('/').pop());
   const db = app.get(DataSource);
   const [link] = await db.query<{ account_id: number; domain_id: number }[]>(
     'SELECT account_id, domain_id FROM links WHERE id = ?',

@@ -23,11 +23,12 @@ export class ShareQrController {
   ): Promise<void> {
     if (format !== 'svg' && format !== 'png') throw notFound('QR code');
     const link = await this.links.get(viewer.account!.id, { id });
+    const image = await qrImage(`${link.short_url}?qr=1`, format);
     res
       .status(200)
       .type(QR_CONTENT_TYPES[format])
       .set('Cache-Control', 'private, max-age=3600')
       .set('Content-Disposition', `inline; filename="${link.slug}-qr.${format}"`)
-      .send(await qrImage(`${link.short_url}?qr=1`, format));
+      .send(image);
   }
 }

@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiAuth } from '../common/openapi';
 import { CheckTokenDto, TokenCheckDto } from './dto/token.dto';
 import { TokensService } from './tokens.service';
-import { ApiData } from '../common/openapi-responses';
+import { ApiSeeData } from '../common/openapi-responses';
 
 @ApiTags('tokens')
 @ApiAuth()
@@ -12,7 +12,7 @@ export class TokenCheckController {
   constructor(private readonly tokens: TokensService) {}
 
   @Post('check')
-  @ApiData(TokenCheckDto)
+  @ApiSeeData(TokenCheckDto)
   @HttpCode(200)
   @ApiOperation({
     summary: 'S.EE: whether a token works now (`valid`), masked, and when it expires (0: never)',

@@ -8,7 +8,7 @@ import { LinksService } from '../links/links.service';
 import { UsageDataDto } from './dto/usage-data.dto';
 import { UsageService } from '../usage/usage.service';
 import { limitOf, USAGE_METRICS, USAGE_PERIODS } from '../usage/usage-limits';
-import { ApiData } from '../common/openapi-responses';
+import { ApiSeeData } from '../common/openapi-responses';
 
 const MB = 1024 * 1024;
 
@@ -24,7 +24,7 @@ export class UsageController {
   ) {}
 
   @Get()
-  @ApiData(UsageDataDto)
+  @ApiSeeData(UsageDataDto)
   @ApiOperation({
     summary: 'Counts of today and this month (UTC) against the plan; -1: unlimited',
     description: 'This call counts as an API call too. Storage is in MB with 2 decimals, as text.',

@@ -4,17 +4,9 @@ import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { ApiAuth } from '../common/openapi';
 import { PageQuery } from '../common/pagination';
-import {
-  BioIdDto,
-  BioPageDto,
-  BioPageListDto,
-  CreateBioDto,
-  CreatedBioDto,
-  UpdateBioDto,
-} from './bio.dto';
+import { BioIdDto, BioPageListDto, CreateBioDto, CreatedBioDto, UpdateBioDto } from './bio.dto';
 import { BioService } from './bio.service';
-import { ApiData, ApiErrors } from '../common/openapi-responses';
-import { DeletedDto } from '../common/dto/results.dto';
+import { ApiErrors, ApiSeeData } from '../common/openapi-responses';
 
 /** S.EE's link-in-bio pages (`/bio`, `/bios`). */
 @ApiTags('bio pages')
@@ -24,7 +16,7 @@ export class BioController {
   constructor(private readonly bio: BioService) {}
 
   @Post('bio')
-  @ApiData(CreatedBioDto)
+  @ApiSeeData(CreatedBioDto)
   @ApiErrors({ 409: ['slug_taken'], 400: ['slug_reserved', 'domain_not_allowed'] })
   @HttpCode(200)
   @ApiOperation({ summary: 'Make a link-in-bio page: a title, a description and a list of links' })
@@ -36,26 +28,31 @@ export class BioController {
   }
 
   @Put('bio')
-  @ApiData(BioPageDto)
+  @ApiSeeData(null)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Change a bio page; a field left out keeps its value, "" clears it' })
-  update(
+  async update(
     @CurrentAccount() account: AuthenticatedAccount,
     @Body() dto: UpdateBioDto,
-  ): Promise<BioPageDto> {
-    return this.bio.update(account.id, dto);
+  ): Promise<null> {
+    await this.bio.update(account.id, dto);
+    return null;
   }
 
   @Delete('bio')
-  @ApiData(DeletedDto)
+  @ApiSeeData(null)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete a bio page; its address is free again' })
-  delete(@CurrentAccount() account: AuthenticatedAccount, @Body() dto: BioIdDto) {
-    return this.bio.delete(account.id, dto.id);
+  async delete(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Body() dto: BioIdDto,
+  ): Promise<null> {
+    await this.bio.delete(account.id, dto.id);
+    return null;
   }
 
   @Get('bios')
-  @ApiData(BioPageListDto)
+  @ApiSeeData(BioPageListDto)
   @ApiOperation({ summary: 'Your bio pages, newest first' })
   list(
     @CurrentAccount() account: AuthenticatedAccount,

@@ -13,6 +13,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IsAbsentOr } from '../common/validators/is-absent-or';
+import { BlankMeansAbsent } from '../common/validators/blank-means-absent';
 import { IsHttpUrl } from '../common/validators/is-http-url';
 import { SingleLine } from '../common/validators/single-line';
 import { CreateLinkDto } from '../links/dto/create-link.dto';
@@ -20,6 +21,7 @@ import { CreateLinkDto } from '../links/dto/create-link.dto';
 /** Optional, and "" (none) is as good as absent. */
 const AbsentOrEmptyOr = () => ValidateIf((_: unknown, v: unknown) => v !== undefined && v !== '');
 
+@BlankMeansAbsent(['description'], [null])
 export class BioCustomLinkDto {
   @ApiProperty({ maxLength: 100 })
   @IsString()
@@ -67,11 +69,21 @@ class BioFieldsDto {
   rss_url?: string;
 }
 
+/** Blank optional fields are not given (an update's "" still clears: only null is not given). */
+@BlankMeansAbsent([
+  'description',
+  'custom_links',
+  'mastodon_url',
+  'rss_url',
+  'custom_slug',
+  'domain',
+])
 export class CreateBioDto extends IntersectionType(
   BioFieldsDto,
   PickType(CreateLinkDto, ['custom_slug', 'domain'] as const),
 ) {}
 
+@BlankMeansAbsent(['description', 'custom_links', 'mastodon_url', 'rss_url'], [null])
 export class UpdateBioDto extends BioFieldsDto {
   @ApiProperty({ type: 'integer' }) @IsInt() @Min(1) id!: number;
 }

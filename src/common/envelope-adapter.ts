@@ -1,12 +1,12 @@
 import { StreamableFile } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
-import { isRawResponse } from './decorators/raw-response.decorator';
-import { successEnvelope } from './envelope';
+import { isRawResponse, isSeeResponse } from './decorators/raw-response.decorator';
+import { seeEnvelope, successEnvelope } from './envelope';
 
 /**
- * Express, with every handler's result wrapped in `{ code, success, message, data }` unless the
- * route is @RawResponse(). This is where Nest hands a result to Express; an interceptor would do
+ * Express, with every handler's result wrapped in `{ code, success, message, data }` (S.EE's
+ * `{ code, message, data }` on a @SeeResponse() route) unless the route is @RawResponse(). This is where Nest hands a result to Express; an interceptor would do
  * the same through rxjs and two async resources per request, which cost a third of a simple
  * request's time on Node 20 (see README, Performance).
  */
@@ -17,7 +17,9 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
     const enveloped =
       body instanceof StreamableFile || isRawResponse(response)
         ? body
-        : successEnvelope(response.statusCode, body ?? null);
+        : isSeeResponse(response)
+          ? seeEnvelope(response.statusCode, body ?? null)
+          : successEnvelope(response.statusCode, body ?? null);
     return super.reply(response, enveloped, statusCode) as unknown;
   }
 }

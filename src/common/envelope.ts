@@ -16,6 +16,13 @@ export const successEnvelope = <T>(code: number, data: T, message = 'success'): 
   data,
 });
 
+/** A success on S.EE's own paths outside file operations: S.EE's shape, no `success`. */
+export const seeEnvelope = <T>(code: number, data: T, message = 'success') => ({
+  code,
+  message,
+  data,
+});
+
 /** A failure: `code` the HTTP status, `error` the stable string. */
 export const errorEnvelope = (
   code: number,

@@ -24,6 +24,19 @@ const SCHEMAS: Record<string, SchemaObject> = {
       data: { description: 'The payload of the operation' },
     },
   },
+  SeeEnvelope: {
+    type: 'object',
+    description:
+      "A success on S.EE's own paths outside file operations: S.EE's `{ code, message, data }`, " +
+      'no `success` (the spec has it in file operations only), `data` exactly as S.EE declares it',
+    required: ['code', 'message', 'data'],
+    additionalProperties: false,
+    properties: {
+      code: { type: 'integer', example: 200 },
+      message: { type: 'string', example: 'success' },
+      data: { description: 'The payload of the operation' },
+    },
+  },
   ErrorEnvelope: {
     type: 'object',
     description: 'A failure: the envelope with a stable `error` string',

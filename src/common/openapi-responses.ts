@@ -4,9 +4,11 @@ import type {
   ReferenceObject,
   SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { SeeResponse } from './decorators/raw-response.decorator';
 import { ErrorCode } from './errors/domain-error';
 
 export const ENVELOPE_REF = '#/components/schemas/Envelope';
+export const SEE_ENVELOPE_REF = '#/components/schemas/SeeEnvelope';
 export const ERROR_REF = '#/components/schemas/ErrorEnvelope';
 
 type Model = Type<unknown> | [Type<unknown>] | SchemaObject;
@@ -34,6 +36,31 @@ export function ApiData(model: Model, opts: { status?: number; description?: str
         allOf: [
           { $ref: ENVELOPE_REF },
           { type: 'object', required: ['data'], properties: { data: schema } },
+        ],
+      },
+    }),
+  );
+}
+
+/**
+ * A success on S.EE's own paths outside file operations: S.EE's `{ code, message, data }`, `data`
+ * of this model exactly (`null` when S.EE declares none). Declares the answer and makes it.
+ */
+export function ApiSeeData(model: Model | null) {
+  const data =
+    model === null
+      ? { schema: { type: 'object', nullable: true, enum: [null] } as SchemaObject, extra: [] }
+      : schemaOf(model);
+  return applyDecorators(
+    SeeResponse(),
+    ...(data.extra.length ? [ApiExtraModels(...data.extra)] : []),
+    ApiResponse({
+      status: 200,
+      description: 'Success',
+      schema: {
+        allOf: [
+          { $ref: SEE_ENVELOPE_REF },
+          { type: 'object', required: ['data'], properties: { data: data.schema } },
         ],
       },
     }),

@@ -15,17 +15,16 @@ import type { Response } from 'express';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
-import { successEnvelope } from '../common/envelope';
+import { seeEnvelope } from '../common/envelope';
 import { ApiAuth } from '../common/openapi';
 import { CreateLinkDto } from './dto/create-link.dto';
-import { LinkDto, ShortLinkDto } from './dto/link.dto';
+import { seeCreation, SeeShortUrlDto } from './dto/see-short-url.dto';
 import { ShortenQueryDto } from './dto/shorten-query.dto';
 import { createInput, updateInput } from './dto/to-input';
 import { LinkAddressDto, PutShortenDto } from './dto/update-link.dto';
 import { LinksService } from './links.service';
 import { SimpleModeErrors, SimpleModeErrorsFilter } from './simple-mode-errors.filter';
-import { ApiData, ApiErrors, ApiRaw } from '../common/openapi-responses';
-import { DeletedDto } from '../common/dto/results.dto';
+import { ApiErrors, ApiRaw, ApiSeeData } from '../common/openapi-responses';
 import { OWN_ERRORS } from '../common/openapi-document';
 
 /** S.EE-style endpoints: links named by domain and slug. */
@@ -36,15 +35,16 @@ export class ShortenController {
   constructor(private readonly links: LinksService) {}
 
   @Post()
-  @ApiData(ShortLinkDto)
+  @ApiSeeData(SeeShortUrlDto)
   @ApiErrors({ 400: ['slug_reserved', 'domain_not_allowed'], 409: ['slug_taken'] })
   @HttpCode(200)
   @ApiOperation({ summary: 'Create a short link' })
-  create(
+  async create(
     @CurrentAccount() account: AuthenticatedAccount,
     @Body() dto: CreateLinkDto,
-  ): Promise<ShortLinkDto> {
-    return this.links.create(account, createInput(dto));
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SeeShortUrlDto> {
+    return seeCreation(res, await this.links.create(account, createInput(dto)));
   }
 
   @Get()
@@ -52,7 +52,7 @@ export class ShortenController {
     { type: 'string', example: 'http://localhost:3000/aZ3k9Q' },
     {
       mediaType: 'text/plain',
-      description: 'The short URL; with json=true the envelope of POST /shorten',
+      description: 'The short URL; with json=true the answer of POST /shorten',
     },
   )
   @SimpleModeErrors()
@@ -72,26 +72,34 @@ export class ShortenController {
     @Res() res: Response,
   ): Promise<void> {
     const link = await this.links.create(account, createInput(query));
-    if (query.json) res.status(200).json(successEnvelope(200, link));
+    if (query.json) res.status(200).json(seeEnvelope(200, seeCreation(res, link)));
     else res.status(200).type('text/plain; charset=utf-8').send(link.short_url);
   }
 
   @Put()
-  @ApiData(LinkDto)
+  @ApiSeeData(null)
   @ApiErrors({ 404: ['not_found'] })
-  @ApiOperation({ summary: 'Update the link named by domain and slug' })
-  update(
+  @ApiOperation({
+    summary: 'Update the link named by domain and slug',
+    description: 'S.EE answers no data; PATCH /links/{id} answers the link.',
+  })
+  async update(
     @CurrentAccount() account: AuthenticatedAccount,
     @Body() dto: PutShortenDto,
-  ): Promise<LinkDto> {
-    return this.links.update(account.id, dto, updateInput(dto), 'redirect');
+  ): Promise<null> {
+    await this.links.update(account.id, dto, updateInput(dto), 'redirect');
+    return null;
   }
 
   @Delete()
-  @ApiData(DeletedDto)
+  @ApiSeeData(null)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete the link named by domain and slug' })
-  delete(@CurrentAccount() account: AuthenticatedAccount, @Body() dto: LinkAddressDto) {
-    return this.links.delete(account.id, dto, 'redirect');
+  async delete(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Body() dto: LinkAddressDto,
+  ): Promise<null> {
+    await this.links.delete(account.id, dto, 'redirect');
+    return null;
   }
 }

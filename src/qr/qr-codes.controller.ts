@@ -7,8 +7,7 @@ import { PageQuery } from '../common/pagination';
 import { LinkAddressDto } from '../links/dto/update-link.dto';
 import { CreatedQrCodeDto, CreateQrCodeDto, QrCodeListDto } from './qr-code.dto';
 import { QrCodesService } from './qr-codes.service';
-import { ApiData, ApiErrors } from '../common/openapi-responses';
-import { DeletedDto } from '../common/dto/results.dto';
+import { ApiErrors, ApiSeeData } from '../common/openapi-responses';
 
 /** S.EE's QR codes: short links made to be printed and scanned. */
 @ApiTags('qr codes')
@@ -18,7 +17,7 @@ export class QrCodesController {
   constructor(private readonly qrCodes: QrCodesService) {}
 
   @Post('qrcode')
-  @ApiData(CreatedQrCodeDto)
+  @ApiSeeData(CreatedQrCodeDto)
   @ApiErrors({ 400: ['slug_reserved', 'domain_not_allowed'], 409: ['slug_taken'] })
   @HttpCode(200)
   @ApiOperation({
@@ -33,15 +32,19 @@ export class QrCodesController {
   }
 
   @Delete('qrcode')
-  @ApiData(DeletedDto)
+  @ApiSeeData(null)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete the QR code named by domain and slug' })
-  delete(@CurrentAccount() account: AuthenticatedAccount, @Body() dto: LinkAddressDto) {
-    return this.qrCodes.delete(account.id, dto);
+  async delete(
+    @CurrentAccount() account: AuthenticatedAccount,
+    @Body() dto: LinkAddressDto,
+  ): Promise<null> {
+    await this.qrCodes.delete(account.id, dto);
+    return null;
   }
 
   @Get('qrcodes')
-  @ApiData(QrCodeListDto)
+  @ApiSeeData(QrCodeListDto)
   @ApiOperation({ summary: 'Your QR codes, newest first, with their scans' })
   list(
     @CurrentAccount() account: AuthenticatedAccount,

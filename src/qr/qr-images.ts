@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { qrPng } from './qr-png';
 
 export const QR_FORMATS = ['png', 'svg', 'pdf'] as const;
 export type QrFormat = (typeof QR_FORMATS)[number];
@@ -9,20 +10,26 @@ export const QR_CONTENT_TYPES: Record<QrFormat, string> = {
   pdf: 'application/pdf',
 };
 
+export const DEFAULT_QR_WIDTH = 512;
+
 /** Quiet zone in modules: the 4 the standard asks for, so every scanner finds the code. */
 const MARGIN = 4;
 
 /** The QR code of `text` as an image; `size` is the PNG's width in pixels. */
-export async function qrImage(text: string, format: QrFormat, size = 512): Promise<Buffer> {
+export async function qrImage(
+  text: string,
+  format: QrFormat,
+  size = DEFAULT_QR_WIDTH,
+): Promise<Buffer> {
   const options = { errorCorrectionLevel: 'M' as const, margin: MARGIN };
-  if (format === 'png') return QRCode.toBuffer(text, { ...options, type: 'png', width: size });
+  if (format === 'png') return qrPng(QRCode.create(text, options).modules, MARGIN, size);
   if (format === 'svg') {
     return Buffer.from(await QRCode.toString(text, { ...options, type: 'svg', width: size }));
   }
   return qrPdf(QRCode.create(text, options).modules);
 }
 
-interface Modules {
+export interface QrModules {
   size: number;
   get(row: number, col: number): number | boolean;
 }
@@ -31,7 +38,7 @@ interface Modules {
  * A one-page vector PDF (print shops scale it without blur). `qrcode` draws PNG and SVG only; a
  * page of filled rectangles is a few lines of PDF, not worth a PDF library.
  */
-function qrPdf(modules: Modules): Buffer {
+function qrPdf(modules: QrModules): Buffer {
   const cell = 6; // points: a version-4 code is about 7 cm wide with its margin
   const side = (modules.size + 2 * MARGIN) * cell;
   const rects: string[] = [];

@@ -6,7 +6,7 @@ import { CurrentAccount } from '../auth/current-account.decorator';
 import { ApiAuth } from '../common/openapi';
 import { SaveTagDto, TagDto, TagListDto } from './dto/tag.dto';
 import { TagsService } from './tags.service';
-import { ApiData, ApiErrors } from '../common/openapi-responses';
+import { ApiData, ApiErrors, ApiSeeData } from '../common/openapi-responses';
 import { DeletedDto } from '../common/dto/results.dto';
 
 @ApiTags('tags')
@@ -16,10 +16,10 @@ export class TagsController {
   constructor(private readonly tags: TagsService) {}
 
   @Get()
-  @ApiData(TagListDto)
-  @ApiOperation({ summary: 'S.EE: your tags, by name, as `{ tags: [{ id, name, created_at }] }`' })
-  async list(@CurrentAccount() account: AuthenticatedAccount): Promise<{ tags: TagDto[] }> {
-    return { tags: await this.tags.list(account.id) };
+  @ApiSeeData(TagListDto)
+  @ApiOperation({ summary: 'S.EE: your tags, by name, as `{ tags: [{ id, name }] }`' })
+  async list(@CurrentAccount() account: AuthenticatedAccount): Promise<TagListDto> {
+    return { tags: (await this.tags.list(account.id)).map(({ id, name }) => ({ id, name })) };
   }
 
   @Post()

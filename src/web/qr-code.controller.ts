@@ -6,7 +6,8 @@ import { RawResponse } from '../common/decorators/raw-response.decorator';
 import { invalid } from '../common/errors/domain-error';
 import { DomainsService } from '../domains/domains.service';
 import { VisitsService } from '../links/visits/visits.service';
-import { QR_CONTENT_TYPES, QrFormat, qrImage } from '../qr/qr-images';
+import { QrImageCache } from '../qr/qr-image-cache';
+import { DEFAULT_QR_WIDTH, QR_CONTENT_TYPES, QrFormat } from '../qr/qr-images';
 import { ApiErrors, ApiRaw } from '../common/openapi-responses';
 
 /** `/<slug>/qr.png|svg|pdf`: the share's short URL with `?qr=1`, so scans show in analytics. */
@@ -18,11 +19,12 @@ export class QrCodeController {
   constructor(
     private readonly visits: VisitsService,
     private readonly domains: DomainsService,
+    private readonly images: QrImageCache,
   ) {}
 
   @Get(':slug/qr.png')
   @ApiRaw({ type: 'string', format: 'binary' }, { mediaType: 'image/png' })
-  @ApiErrors({ 400: ['validation_failed'], 404: ['not_found'] })
+  @ApiErrors({ 400: ['validation_failed'], 404: ['not_found'], 429: ['rate_limited'] })
   @ApiProduces('image/png')
   @ApiOperation({ summary: "A share's QR code as PNG; ?size= its width in pixels (64-2048)" })
   png(
@@ -55,12 +57,14 @@ export class QrCodeController {
   private async send(format: QrFormat, slug: string, req: Request, res: Response, size?: number) {
     const link = await this.visits.lookup(req.headers.host, slug);
     const url = `${this.domains.shortUrl(link.domainId, link.slug)}?qr=1`;
+    // Drawn before any header is set: a refusal must not go out as an image.
+    const image = await this.images.image(url, format, size ?? DEFAULT_QR_WIDTH, req.ip ?? '');
     res
       .status(200)
       .type(QR_CONTENT_TYPES[format])
       .set('Cache-Control', 'public, max-age=86400')
       .set('Content-Disposition', `inline; filename="${link.slug}-qr.${format}"`)
-      .send(await qrImage(url, format, size));
+      .send(image);
   }
 }
 

@@ -13,6 +13,8 @@ import { FileServer } from './file-server';
 import { HomeController } from './home.controller';
 import { ShareResponder } from './share-responder';
 import { QrCodeController } from './qr-code.controller';
+import { QrImageCache } from '../qr/qr-image-cache';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { ShortAddressController } from './short-address.controller';
 
 /**
@@ -29,9 +31,15 @@ import { ShortAddressController } from './short-address.controller';
     BioModule,
     AccountAreaModule,
     AuthModule,
+    RateLimitModule,
   ],
   controllers: [HomeController, FileBytesController, QrCodeController, ShortAddressController],
-  providers: [ShareResponder, FileServer, { provide: ErrorPages, useClass: WebErrorPages }],
+  providers: [
+    ShareResponder,
+    FileServer,
+    QrImageCache,
+    { provide: ErrorPages, useClass: WebErrorPages },
+  ],
   exports: [ErrorPages],
 })
 export class WebModule {}

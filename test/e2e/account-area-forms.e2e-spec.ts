@@ -1,5 +1,6 @@
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { idOf } from '../utils/requests';
 import { Visitor } from '../utils/visitor';
 
 describe('Account area forms', () => {
@@ -364,24 +365,20 @@ describe('Account area forms', () => {
 
   it("should treat another account's links and tokens as if they did not exist", async () => {
     const owner = await createAccount(t);
-    const link = (
-      await t
-        .api()
-        .post('/api/v1/shorten')
-        .set(owner.auth)
-        .send({ target_url: 'https://example.com/' })
-        .expect(200)
-    ).body.data;
+    const made = await t
+      .api()
+      .post('/api/v1/shorten')
+      .set(owner.auth)
+      .send({ target_url: 'https://example.com/' })
+      .expect(200);
+    const link = { id: idOf(made), slug: made.body.data.slug as string };
     const v = new Visitor(t);
     await v.signUp('other@example.com');
     await v.get('/account/links');
     const del = await v.post('/account/links/delete', { ids: [String(link.id)] });
     expect(del.text).toContain('Deleted 0 links');
-    await t
-      .api()
-      .get(`/${link.slug as string}`)
-      .expect(302);
-    const qr = await v.get(`/account/shares/${link.id as number}/qr.svg`);
+    await t.api().get(`/${link.slug}`).expect(302);
+    const qr = await v.get(`/account/shares/${link.id}/qr.svg`);
     expect(qr.status).toBe(404);
     const tokens = (await t.api().get('/api/v1/tokens').set(owner.auth).expect(200)).body.data;
     const revoke = await v.post(`/account/tokens/${tokens[0].id as number}/revoke`, {});

@@ -4,7 +4,7 @@ import { VisitRecorder } from '../../src/analytics/visit-recorder';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { png } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { HOST } from '../utils/requests';
+import { HOST, idOf } from '../utils/requests';
 
 describe('Orphan visits, the CSV log and what a download counts', () => {
   let t: TestApp;
@@ -69,7 +69,7 @@ describe('Orphan visits, the CSV log and what a download counts', () => {
       .set(a.auth)
       .send({ target_url: 'https://example.com/c', custom_slug: 'csv1' })
       .expect(200);
-    const id = link.body.data.id as number;
+    const id = idOf(link);
     await t.api().get('/csv1').set('Host', HOST).set('Referer', '=HYPERLINK("x")').expect(302);
     await t.api().get('/csv1').set('Host', HOST).set('User-Agent', 'curl/8.0').expect(302);
     expect(await log(id)).toHaveLength(2);
@@ -130,6 +130,6 @@ describe('Orphan visits, the CSV log and what a download counts', () => {
     for (let i = 0; i < 3; i++) await other.api().get('/down1').set('Host', HOST).expect(302);
     // No flush: closing the app must write them.
     await other.close();
-    expect(await log(link.body.data.id as number)).toHaveLength(3);
+    expect(await log(idOf(link))).toHaveLength(3);
   });
 });

@@ -3,7 +3,7 @@ import { VisitStream } from '../../src/analytics/visit-stream';
 import { VisitsRepository } from '../../src/analytics/visits.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { HOST } from '../utils/requests';
+import { HOST, idOf } from '../utils/requests';
 
 // Instances on one database and one Redis: visits go through a Redis Stream. Needs TEST_REDIS_URL.
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -28,14 +28,14 @@ const redisUrl = process.env.TEST_REDIS_URL;
   });
 
   const shorten = async (slug: string) =>
-    (
+    idOf(
       await one
         .api()
         .post('/api/v1/shorten')
         .set(a.auth)
         .send({ target_url: 'https://example.com/s', custom_slug: slug })
-        .expect(200)
-    ).body.data.id as number;
+        .expect(200),
+    );
   const visits = async (t: TestApp, slug: string, n: number) => {
     for (let i = 0; i < n; i++) {
       await t.api().get(`/${slug}`).set('Host', HOST).set('X-Forwarded-For', `192.0.2.${i}`);

@@ -2,7 +2,7 @@ import { VisitRecorder } from '../../src/analytics/visit-recorder';
 import { VisitRetention } from '../../src/analytics/visit-retention';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { HOST } from '../utils/requests';
+import { HOST, idOf } from '../utils/requests';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const BOT = 'Googlebot/2.1 (+http://www.google.com/bot.html)';
@@ -24,14 +24,14 @@ describe('Visit rollups', () => {
   afterEach(() => t.clock.reset());
 
   const shorten = async (slug: string) =>
-    (
+    idOf(
       await t
         .api()
         .post('/api/v1/shorten')
         .set(a.auth)
         .send({ target_url: 'https://example.com/r', custom_slug: slug })
-        .expect(200)
-    ).body.data.id as number;
+        .expect(200),
+    );
   const visit = (slug: string, ip: string, ua = FIREFOX) =>
     t.api().get(`/${slug}`).set('Host', HOST).set('User-Agent', ua).set('X-Forwarded-For', ip);
   const at = (iso: string) => t.clock.advance(Date.parse(iso) - t.clock.now());
@@ -108,14 +108,14 @@ describe('Visit rollups', () => {
   it("should sum the account's shares and name the most visited", async () => {
     const b = await createAccount(t);
     const mk = async (slug: string) =>
-      (
+      idOf(
         await t
           .api()
           .post('/api/v1/shorten')
           .set(b.auth)
           .send({ target_url: 'https://example.com/b', custom_slug: slug })
-          .expect(200)
-      ).body.data.id as number;
+          .expect(200),
+      );
     const [x, y] = [await mk('ro4x'), await mk('ro4y')];
     at('2026-07-01T12:00:00Z');
     await visit('ro4x', '198.51.100.10').expect(302);

@@ -1,5 +1,6 @@
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { idOf } from '../utils/requests';
 
 // Many creations at once, some failing inside their transaction: each request's writes stand or
 // fall alone. (The unit test of UnitOfWork shows SQLite's transactions taking turns; here the
@@ -24,7 +25,7 @@ describe('Concurrent creations', () => {
     expect(answers.filter((r) => r.status === 409)).toHaveLength(19);
     expect(made).toHaveLength(41);
     for (const r of made) {
-      const id = (r.body.data as { id: number }).id;
+      const id = idOf(r);
       await t.api().get(`/api/v1/links/${id}`).set(a.auth).expect(200);
     }
     const list = await t.api().get('/api/v1/links?per_page=100').set(a.auth).expect(200);
@@ -52,7 +53,7 @@ describe('Concurrent creations', () => {
     for (const r of made) {
       const link = await t
         .api()
-        .get(`/api/v1/links/${(r.body.data as { id: number }).id}`)
+        .get(`/api/v1/links/${idOf(r)}`)
         .set(a.auth)
         .expect(200);
       // The body that won (for the shared slug, any of them, tagged or not).

@@ -4,6 +4,7 @@ import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { canRunOwnMariaDb, OwnMariaDb } from '../utils/own-mariadb';
 import { dbKind } from '../utils/test-database';
+import { idOf } from '../utils/requests';
 
 // A MariaDB of this test's own (never the shared one), stopped, started again and frozen under
 // a running service. Runs in the MySQL project where mariadbd is installed.
@@ -70,10 +71,16 @@ const run = dbKind() === 'mysql' && canRunOwnMariaDb();
     const links = (await waitForApi()).body.data as { id: number; slug: string }[];
     expect(links.map((l) => l.slug)).toEqual(['outage']);
     await t.app.get(ClickBuffer).flush();
-    const link = await t.api().get(`/api/v1/links/${created.body.data.id}`).set(a.auth);
+    const link = await t
+      .api()
+      .get(`/api/v1/links/${idOf(created)}`)
+      .set(a.auth);
     expect(link.body.data.clicks).toBe(5);
     await t.app.get(VisitRecorder).flush();
-    const after = await t.api().get(`/api/v1/links/${created.body.data.id}`).set(a.auth);
+    const after = await t
+      .api()
+      .get(`/api/v1/links/${idOf(created)}`)
+      .set(a.auth);
     expect(after.body.data.visit_count).toBe(5);
     const ready = await t.api().get('/health/ready').expect(200);
     expect(ready.body.data.analytics).toEqual({ visits_waiting: 0, visits_dropped: 0 });

@@ -4,7 +4,7 @@ import { FastRedirectPath } from '../../src/links/visits/fast-redirect-path';
 import { RedirectCacheRefresher } from '../../src/links/visits/redirect-cache-refresher';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { HOST, inSeconds } from '../utils/requests';
+import { HOST, idOf, inSeconds } from '../utils/requests';
 
 describe('The fast redirect path', () => {
   let t: TestApp;
@@ -19,11 +19,10 @@ describe('The fast redirect path', () => {
   afterAll(() => t.close());
   afterEach(() => t.clock.reset());
 
-  const shorten = async (body: Record<string, unknown>) =>
-    (await t.api().post('/api/v1/shorten').set(a.auth).send(body).expect(200)).body.data as {
-      id: number;
-      slug: string;
-    };
+  const shorten = async (body: Record<string, unknown>) => {
+    const res = await t.api().post('/api/v1/shorten').set(a.auth).send(body).expect(200);
+    return { id: idOf(res), slug: res.body.data.slug as string };
+  };
   const visit = (slug: string) => t.api().get(`/${slug}`).set('Host', HOST);
   /** How many of the visits `fn` makes the fast path answered. */
   const fastHits = async (fn: () => Promise<unknown>) => {

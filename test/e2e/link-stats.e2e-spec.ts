@@ -1,7 +1,7 @@
 import { VisitRecorder } from '../../src/analytics/visit-recorder';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { HOST } from '../utils/requests';
+import { HOST, idOf } from '../utils/requests';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const IPHONE =
@@ -19,14 +19,14 @@ describe('Link stats', () => {
   afterEach(() => t.clock.reset());
 
   const shorten = async (slug: string) =>
-    (
+    idOf(
       await t
         .api()
         .post('/api/v1/shorten')
         .set(a.auth)
         .send({ target_url: 'https://example.com/s', custom_slug: slug })
-        .expect(200)
-    ).body.data.id as number;
+        .expect(200),
+    );
   const visit = (slug: string, ua: string, ip: string, referer?: string) => {
     const req = t.api().get(`/${slug}`).set('Host', HOST).set('User-Agent', ua);
     req.set('X-Forwarded-For', ip).set('Accept-Language', 'fr-FR');

@@ -1,7 +1,7 @@
 import { ClickBuffer } from '../../src/links/visits/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { shareRequests } from '../utils/requests';
+import { shareRequests, idOf } from '../utils/requests';
 
 describe('Short links', () => {
   let t: TestApp;
@@ -126,8 +126,7 @@ describe('Short links', () => {
 
     it('should unlink a deleted tag from its links', async () => {
       const tag = (await t.api().post('/api/v1/tags').set(a.auth).send({ name: 'temp' })).body.data;
-      const { id } = (await shorten({ target_url: 'https://t.example/', tag_ids: [tag.id] })).body
-        .data;
+      const id = idOf(await shorten({ target_url: 'https://t.example/', tag_ids: [tag.id] }));
       await t.api().delete(`/api/v1/tags/${tag.id}`).set(a.auth).expect(200);
       const link = await t.api().get(`/api/v1/links/${id}`).set(a.auth).expect(200);
       expect(link.body.data.tags).toEqual([]);
@@ -136,8 +135,7 @@ describe('Short links', () => {
     it('should replace tags on update', async () => {
       const x = (await t.api().post('/api/v1/tags').set(a.auth).send({ name: 'x1' })).body.data;
       const y = (await t.api().post('/api/v1/tags').set(a.auth).send({ name: 'y1' })).body.data;
-      const { id } = (await shorten({ target_url: 'https://u.example/', tag_ids: [x.id] })).body
-        .data;
+      const id = idOf(await shorten({ target_url: 'https://u.example/', tag_ids: [x.id] }));
       const res = await t
         .api()
         .patch(`/api/v1/links/${id}`)

@@ -1,7 +1,7 @@
 import { ClickBuffer } from '../../src/links/visits/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { HOST, inSeconds, shareRequests } from '../utils/requests';
+import { HOST, inSeconds, shareRequests, idOf } from '../utils/requests';
 
 describe('Short links', () => {
   let t: TestApp;
@@ -114,7 +114,10 @@ describe('Short links', () => {
       for (let i = 0; i < 3; i++) await visit('counted').expect(302);
       await t.api().head('/counted').set('Host', HOST).expect(302);
       await t.app.get(ClickBuffer).flush();
-      const link = await t.api().get(`/api/v1/links/${res.body.data.id}`).set(a.auth);
+      const link = await t
+        .api()
+        .get(`/api/v1/links/${idOf(res)}`)
+        .set(a.auth);
       expect(link.body.data.clicks).toBe(3);
     });
 
@@ -123,7 +126,7 @@ describe('Short links', () => {
       const ids: Record<string, number> = {};
       for (const slug of Object.keys(visits)) {
         const res = await shorten({ target_url: `https://example.com/${slug}`, custom_slug: slug });
-        ids[slug] = res.body.data.id;
+        ids[slug] = idOf(res);
       }
       for (const [slug, n] of Object.entries(visits)) {
         for (let i = 0; i < n; i++) await visit(slug).expect(302);

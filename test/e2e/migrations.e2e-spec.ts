@@ -5,7 +5,7 @@ import { ClusteredVisitors1763701600000 } from '../../src/database/migrations/17
 import { createAccount } from '../factories/account.factory';
 import { visitRow } from '../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { shareRequests } from '../utils/requests';
+import { shareRequests, idOf } from '../utils/requests';
 import { dbKind } from '../utils/test-database';
 
 describe(`Migrations on ${dbKind()}`, () => {
@@ -55,8 +55,7 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
       () => t,
       () => a,
     );
-    const id = (await shorten({ target_url: 'https://example.com/m' }).expect(200)).body.data
-      .id as number;
+    const id = idOf(await shorten({ target_url: 'https://example.com/m' }).expect(200));
     await t.app
       .get(VisitsRepository)
       .store([visitRow({ linkId: id, accountId: a.id, referrerHost: 'example.org' })]);

@@ -2,6 +2,7 @@ import { AccountsService } from '../../src/auth/accounts.service';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { png } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { idOf } from '../utils/requests';
 import { Visitor } from '../utils/visitor';
 
 describe('Moderation: the admin area, takedowns and reports of abuse', () => {
@@ -15,15 +16,15 @@ describe('Moderation: the admin area, takedowns and reports of abuse', () => {
   });
   afterAll(() => t.close());
 
-  const shorten = async (who: TestAccount, slug: string) =>
-    (
-      await t
-        .api()
-        .post('/api/v1/shorten')
-        .set(who.auth)
-        .send({ target_url: `https://example.com/${slug}`, custom_slug: slug })
-        .expect(200)
-    ).body.data as { id: number; short_url: string };
+  const shorten = async (who: TestAccount, slug: string) => {
+    const res = await t
+      .api()
+      .post('/api/v1/shorten')
+      .set(who.auth)
+      .send({ target_url: `https://example.com/${slug}`, custom_slug: slug })
+      .expect(200);
+    return { id: idOf(res), short_url: res.body.data.short_url as string };
+  };
 
   it('should keep the admin area to admins', async () => {
     const anon = await t.api().get('/admin').set('Accept', 'text/html');

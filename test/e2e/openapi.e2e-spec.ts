@@ -14,6 +14,7 @@ import { createAccount, TestAccount } from '../factories/account.factory';
 import { png } from '../factories/file.factory';
 import type { paths } from '../generated/linkdrop-api';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { idOf } from '../utils/requests';
 
 /** The JSON body a generated client expects of an operation's success. */
 type Ok<
@@ -108,7 +109,7 @@ describe('The OpenAPI document', () => {
     conforms('post', '/api/v1/shorten', made);
     // A generated client reads these with their declared types.
     const created = made.body as Ok<'/api/v1/shorten', 'post'>;
-    const id: number = created.data.id;
+    const id = idOf(made);
     const shortUrl: string = created.data.short_url;
     expect(shortUrl).toContain(created.data.slug);
     conforms('get', '/api/v1/links', await t.api().get('/api/v1/links').set(a.auth));
@@ -133,7 +134,10 @@ describe('The OpenAPI document', () => {
     conforms(
       'get',
       '/api/v1/texts/{id}',
-      await t.api().get(`/api/v1/texts/${text.body.data.id}`).set(a.auth),
+      await t
+        .api()
+        .get(`/api/v1/texts/${idOf(text)}`)
+        .set(a.auth),
     );
     conforms(
       'post',

@@ -5,7 +5,7 @@ import { VisitsRepository } from '../../src/analytics/visits.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { visitRow } from '../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { shareRequests } from '../utils/requests';
+import { shareRequests, idOf } from '../utils/requests';
 import { dbKind } from '../utils/test-database';
 
 // SQLite's writer thread stores visits at once and rolls them up behind a mark: under load up to
@@ -24,7 +24,7 @@ import { dbKind } from '../utils/test-database';
   );
 
   const newLink = async () =>
-    (await shorten({ target_url: 'https://example.com/m' }).expect(200)).body.data.id as number;
+    idOf(await shorten({ target_url: 'https://example.com/m' }).expect(200));
   const totalOf = async (id: number, app = t) => {
     const res = await app.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
     return res.body.data.totals.visits as number;

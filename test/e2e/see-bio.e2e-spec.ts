@@ -85,7 +85,10 @@ describe('S.EE link-in-bio pages', () => {
       .set(a.auth)
       .send({ id, title: 'Ada', description: '', rss_url: '' })
       .expect(200);
-    expect(res.body.data).toMatchObject({
+    expect(res.body).toEqual({ code: 200, message: 'success', data: null });
+    const list = await t.api().get('/api/v1/bios?page=1').set(a.auth).expect(200);
+    const updated = (list.body.data.bio_pages as { id: number }[]).find((p) => p.id === id);
+    expect(updated).toMatchObject({
       id,
       title: 'Ada',
       description: '',

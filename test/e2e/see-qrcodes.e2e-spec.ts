@@ -134,3 +134,50 @@ describe('S.EE QR codes', () => {
     expect(res.body.error).toBe('validation_failed');
   });
 });
+
+describe('QR images under load', () => {
+  let t: TestApp;
+  let a: TestAccount;
+  beforeAll(async () => {
+    t = await createTestApp({ TRUST_PROXY: '1' });
+    a = await createAccount(t);
+    await t
+      .api()
+      .post('/api/v1/shorten')
+      .set(a.auth)
+      .send({ target_url: 'https://example.com/qr-load', custom_slug: 'qr-load' })
+      .expect(200);
+  });
+  afterAll(() => t.close());
+
+  const image = (size: number, ip = '198.51.100.7') =>
+    t.api().get(`/qr-load/qr.png?size=${size}`).set('X-Forwarded-For', ip).responseType('blob');
+
+  it('should draw codes up to 2048 pixels that scan, and serve them again from memory', async () => {
+    const first = await image(2048).expect(200);
+    const header = first.body as Buffer; // IHDR: width and height after the signature
+    expect([header.readUInt32BE(16), header.readUInt32BE(20)]).toEqual([2048, 2048]);
+    expect(scan((await image(700).expect(200)).body as Buffer)).toBe(
+      'http://localhost:3000/qr-load?qr=1',
+    );
+    const again = await image(2048).expect(200);
+    expect(Buffer.compare(again.body as Buffer, first.body as Buffer)).toBe(0);
+  });
+
+  it('should limit the codes one client has drawn, not the ones already drawn', async () => {
+    const ip = '203.0.113.99';
+    const statuses: number[] = [];
+    for (let size = 100; size < 161; size++) statuses.push((await image(size, ip)).status);
+    expect(statuses.slice(0, 60).every((s) => s === 200)).toBe(true);
+    const refused = await t
+      .api()
+      .get('/qr-load/qr.png?size=161')
+      .set('X-Forwarded-For', ip)
+      .set('Accept', 'application/json');
+    expect(refused.status).toBe(429);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(refused.body).toMatchObject({ code: 429, error: 'rate_limited' });
+    await image(2048, ip).expect(200); // drawn already, by someone else
+    await image(161, '203.0.113.100').expect(200); // another client
+  });
+});

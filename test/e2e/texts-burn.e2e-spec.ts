@@ -1,6 +1,6 @@
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { HOST, BROWSER, SLACK, shareRequests } from '../utils/requests';
+import { HOST, BROWSER, SLACK, shareRequests, idOf } from '../utils/requests';
 
 describe('Text shares', () => {
   let t: TestApp;
@@ -56,7 +56,11 @@ describe('Text shares', () => {
 
     it('should not let the owner reading through the API use it up', async () => {
       const res = await share({ content: 'mine', text_type: 'plain_text', burn_after_read: true });
-      await t.api().get(`/api/v1/texts/${res.body.data.id}`).set(a.auth).expect(200);
+      await t
+        .api()
+        .get(`/api/v1/texts/${idOf(res)}`)
+        .set(a.auth)
+        .expect(200);
       expect((await page(res.body.data.slug).expect(200)).text).toContain('mine');
     });
   });

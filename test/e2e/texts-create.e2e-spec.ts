@@ -1,6 +1,6 @@
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { shareRequests } from '../utils/requests';
+import { shareRequests, idOf } from '../utils/requests';
 
 describe('Text shares', () => {
   let t: TestApp;
@@ -21,15 +21,24 @@ describe('Text shares', () => {
     it('should create each type and answer the short address', async () => {
       for (const text_type of ['plain_text', 'source_code', 'markdown']) {
         const res = await share({ title: 'T', content: 'hello', text_type }).expect(200);
-        expect(res.body).toMatchObject({ code: 200, success: true, message: 'success' });
-        expect(res.body.data).toMatchObject({ custom_slug: '', id: expect.any(Number) });
+        expect(res.body).toMatchObject({ code: 200, message: 'success' });
+        expect(res.body.data).toEqual({
+          custom_slug: '',
+          slug: expect.any(String),
+          short_url: expect.any(String),
+        });
+        expect(idOf(res)).toEqual(expect.any(Number));
         expect(res.body.data.short_url).toBe(`http://localhost:3000/${res.body.data.slug}`);
       }
     });
 
     it('should take a language by name or alias, and refuse an unknown one', async () => {
       const res = await share({ content: 'x = 1', text_type: 'source_code', language: 'py' });
-      const text = await t.api().get(`/api/v1/texts/${res.body.data.id}`).set(a.auth).expect(200);
+      const text = await t
+        .api()
+        .get(`/api/v1/texts/${idOf(res)}`)
+        .set(a.auth)
+        .expect(200);
       expect(text.body.data.language).toBe('python');
       const bad = await share({ content: 'x', text_type: 'source_code', language: 'klingon' });
       expect(bad.status).toBe(400);
@@ -39,10 +48,16 @@ describe('Text shares', () => {
     it('should detect the language when none is given', async () => {
       const go = 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("hi")\n}\n';
       const res = await share({ content: go, text_type: 'source_code' }).expect(200);
-      const text = await t.api().get(`/api/v1/texts/${res.body.data.id}`).set(a.auth);
+      const text = await t
+        .api()
+        .get(`/api/v1/texts/${idOf(res)}`)
+        .set(a.auth);
       expect(text.body.data.language).toBe('go');
       const json = await share({ content: '{"a": [1, 2]}', text_type: 'source_code' });
-      const j = await t.api().get(`/api/v1/texts/${json.body.data.id}`).set(a.auth);
+      const j = await t
+        .api()
+        .get(`/api/v1/texts/${idOf(json)}`)
+        .set(a.auth);
       expect(j.body.data.language).toBe('json');
     });
 

@@ -1,6 +1,6 @@
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { shareRequests } from '../utils/requests';
+import { shareRequests, idOf } from '../utils/requests';
 
 describe('Text shares', () => {
   let t: TestApp;
@@ -21,7 +21,7 @@ describe('Text shares', () => {
 
   describe('managing', () => {
     it('should update by domain and slug (PUT /text) and by id (PATCH /texts/:id)', async () => {
-      const { body } = await share({ content: 'v1', text_type: 'plain_text', custom_slug: 'ed1' });
+      const created = await share({ content: 'v1', text_type: 'plain_text', custom_slug: 'ed1' });
       await page('ed1').expect(200);
       const put = await t
         .api()
@@ -29,7 +29,13 @@ describe('Text shares', () => {
         .set(a.auth)
         .send({ slug: 'ed1', content: 'v2 = 1', text_type: 'source_code', language: 'python' })
         .expect(200);
-      expect(put.body.data).toMatchObject({
+      expect(put.body).toEqual({ code: 200, message: 'success', data: null });
+      const after = await t
+        .api()
+        .get(`/api/v1/texts/${idOf(created)}`)
+        .set(a.auth)
+        .expect(200);
+      expect(after.body.data).toMatchObject({
         content: 'v2 = 1',
         text_type: 'source_code',
         language: 'python',
@@ -37,7 +43,7 @@ describe('Text shares', () => {
       expect((await page('ed1')).text).toContain('<span class="hljs-number">1</span>');
       const patched = await t
         .api()
-        .patch(`/api/v1/texts/${body.data.id}`)
+        .patch(`/api/v1/texts/${idOf(created)}`)
         .set(a.auth)
         .send({ title: 'Edited', text_type: 'markdown' })
         .expect(200);
@@ -48,7 +54,7 @@ describe('Text shares', () => {
       });
       const big = await t
         .api()
-        .patch(`/api/v1/texts/${body.data.id}`)
+        .patch(`/api/v1/texts/${idOf(created)}`)
         .set(a.auth)
         .send({ content: 'x'.repeat(2 * 1024 * 1024 + 1) });
       expect(big.status).toBe(413);
@@ -59,9 +65,17 @@ describe('Text shares', () => {
       await share({ content: 'bye', text_type: 'plain_text', custom_slug: 'del-t' }).expect(200);
       await t.api().delete('/api/v1/text').set(a.auth).send({ slug: 'del-t' }).expect(200);
       await page('del-t').expect(404);
-      const { body } = await share({ content: 'bye', text_type: 'plain_text' });
-      await t.api().delete(`/api/v1/texts/${body.data.id}`).set(a.auth).expect(200);
-      await t.api().get(`/api/v1/texts/${body.data.id}`).set(a.auth).expect(404);
+      const created = await share({ content: 'bye', text_type: 'plain_text' });
+      await t
+        .api()
+        .delete(`/api/v1/texts/${idOf(created)}`)
+        .set(a.auth)
+        .expect(200);
+      await t
+        .api()
+        .get(`/api/v1/texts/${idOf(created)}`)
+        .set(a.auth)
+        .expect(404);
     });
 
     it('should list texts newest first without content, filtered by type and tag', async () => {
@@ -98,19 +112,27 @@ describe('Text shares', () => {
     });
 
     it("should answer another account's text as if it did not exist", async () => {
-      const { body } = await share({
+      const created = await share({
         content: 'private',
         text_type: 'plain_text',
         custom_slug: 'priv-t',
       });
-      await t.api().get(`/api/v1/texts/${body.data.id}`).set(b.auth).expect(404);
       await t
         .api()
-        .patch(`/api/v1/texts/${body.data.id}`)
+        .get(`/api/v1/texts/${idOf(created)}`)
+        .set(b.auth)
+        .expect(404);
+      await t
+        .api()
+        .patch(`/api/v1/texts/${idOf(created)}`)
         .set(b.auth)
         .send({ content: 'x' })
         .expect(404);
-      await t.api().delete(`/api/v1/texts/${body.data.id}`).set(b.auth).expect(404);
+      await t
+        .api()
+        .delete(`/api/v1/texts/${idOf(created)}`)
+        .set(b.auth)
+        .expect(404);
       await t
         .api()
         .put('/api/v1/text')
@@ -123,7 +145,7 @@ describe('Text shares', () => {
     });
 
     it('should keep texts and redirects apart in the kind-specific endpoints', async () => {
-      const { body } = await share({
+      const created = await share({
         content: 'txt',
         text_type: 'plain_text',
         custom_slug: 'kind-t',
@@ -139,9 +161,17 @@ describe('Text shares', () => {
         .post('/api/v1/shorten')
         .set(a.auth)
         .send({ target_url: 'https://r.example' });
-      await t.api().get(`/api/v1/texts/${link.body.data.id}`).set(a.auth).expect(404);
+      await t
+        .api()
+        .get(`/api/v1/texts/${idOf(link)}`)
+        .set(a.auth)
+        .expect(404);
       await raw(link.body.data.slug).expect(404);
-      const asLink = await t.api().get(`/api/v1/links/${body.data.id}`).set(a.auth).expect(200);
+      const asLink = await t
+        .api()
+        .get(`/api/v1/links/${idOf(created)}`)
+        .set(a.auth)
+        .expect(200);
       expect(asLink.body.data.kind).toBe('text');
     });
   });

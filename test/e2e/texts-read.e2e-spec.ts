@@ -1,6 +1,6 @@
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { HOST, SLACK, shareRequests } from '../utils/requests';
+import { HOST, SLACK, shareRequests, idOf } from '../utils/requests';
 
 describe('Text shares', () => {
   let t: TestApp;
@@ -26,7 +26,10 @@ describe('Text shares', () => {
       expect(body.headers['content-type']).toBe('text/plain; charset=utf-8');
       expect(body.headers['x-content-type-options']).toBe('nosniff');
       expect(Buffer.compare(body.body as Buffer, Buffer.from(content, 'utf8'))).toBe(0);
-      const api = await t.api().get(`/api/v1/texts/${res.body.data.id}`).set(a.auth);
+      const api = await t
+        .api()
+        .get(`/api/v1/texts/${idOf(res)}`)
+        .set(a.auth);
       expect(api.body.data.content).toBe(content);
       expect(api.body.data.size).toBe(Buffer.byteLength(content));
     });

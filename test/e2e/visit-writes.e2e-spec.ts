@@ -4,7 +4,7 @@ import { VisitsRepository } from '../../src/analytics/visits.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { visitRow } from '../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { shareRequests } from '../utils/requests';
+import { shareRequests, idOf } from '../utils/requests';
 import { dbKind } from '../utils/test-database';
 
 // Batches handed to the repository at once: on SQLite the writer thread commits them together.
@@ -27,7 +27,7 @@ describe('Visit batches written together', () => {
 
   it('should store every batch, and fail only the one that cannot be stored', async () => {
     const made = await shorten({ target_url: 'https://example.com/w' }).expect(200);
-    const id = made.body.data.id as number;
+    const id = idOf(made);
     const results = await Promise.allSettled([
       visits().store([row(id, a.id, 'aaaaaaaaaaaaaaaa'), row(id, a.id, 'bbbbbbbbbbbbbbbb')]),
       // No device (a NOT NULL column): the database refuses the batch.
@@ -49,7 +49,7 @@ describe('Visit batches written together', () => {
     for (const slug of ['gone1', 'kept1']) {
       const res = await shorten({ target_url: 'https://example.com/d', custom_slug: slug });
       expect(res.status).toBe(200);
-      ids.push(res.body.data.id as number);
+      ids.push(idOf(res));
     }
     const [gone, kept] = ids;
     await visit('gone1').expect(302);
@@ -69,7 +69,7 @@ describe('Visit batches written together', () => {
     const ids: number[] = [];
     for (const n of [1, 2, 3]) {
       const res = await shorten({ target_url: `https://example.com/p${n}` }).expect(200);
-      ids.push(res.body.data.id as number);
+      ids.push(idOf(res));
     }
     // 1,500 visits of each share by 100 visitors, the shares interleaved; then one share's
     // 2,500 by 300 visitors alone: more than one part of a roll-up either way.
@@ -88,7 +88,7 @@ describe('Visit batches written together', () => {
   it("should keep each share's visits in their order when a batch mixes shares", async () => {
     const ids: number[] = [];
     for (const target of ['https://example.com/x', 'https://example.com/y']) {
-      ids.push((await shorten({ target_url: target }).expect(200)).body.data.id as number);
+      ids.push(idOf(await shorten({ target_url: target }).expect(200)));
     }
     const [x, y] = ids;
     const at = new Date();
@@ -122,8 +122,7 @@ describe('Visit batches written together', () => {
   (dbKind() === 'sqlite' ? it : it.skip)(
     'should start a new group at most every half second while batches keep coming, unless urged',
     async () => {
-      const id = (await shorten({ target_url: 'https://example.com/g' }).expect(200)).body.data
-        .id as number;
+      const id = idOf(await shorten({ target_url: 'https://example.com/g' }).expect(200));
       const started = Date.now();
       expect(await visits().store([row(id, a.id, 'eeeeeeeeeeeeeeee')], false)).toBe(1);
       expect(await visits().store([row(id, a.id, 'ffffffffffffffff')], false)).toBe(1);

@@ -6,7 +6,7 @@ import { VisitsRepository } from '../../src/analytics/visits.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { visitRow } from '../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { shareRequests } from '../utils/requests';
+import { shareRequests, idOf } from '../utils/requests';
 import { dbKind } from '../utils/test-database';
 
 // The SQLite writer keeps the visits it stored past the mark and rolls them up from memory; it
@@ -30,7 +30,7 @@ import { dbKind } from '../utils/test-database';
   );
 
   const newLink = async () =>
-    (await shorten({ target_url: 'https://example.com/k' }).expect(200)).body.data.id as number;
+    idOf(await shorten({ target_url: 'https://example.com/k' }).expect(200));
   const rows = (linkId: number, n: number, tag: string) =>
     Array.from({ length: n }, (_, i) =>
       visitRow({ linkId, accountId: a.id, visitorHash: `${tag}${i}`.padEnd(16, '0') }),

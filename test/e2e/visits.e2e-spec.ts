@@ -3,7 +3,7 @@ import { ClickBuffer } from '../../src/links/visits/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { png } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { HOST } from '../utils/requests';
+import { HOST, idOf } from '../utils/requests';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const IPHONE =
@@ -21,14 +21,14 @@ describe('Visits recorded', () => {
   afterAll(() => t.close());
 
   const shorten = async (slug: string) =>
-    (
+    idOf(
       await t
         .api()
         .post('/api/v1/shorten')
         .set(a.auth)
         .send({ target_url: 'https://example.com/v', custom_slug: slug })
-        .expect(200)
-    ).body.data.id as number;
+        .expect(200),
+    );
   const log = async (id: number, who = a) => {
     await t.app.get(VisitRecorder).flush();
     return t.api().get(`/api/v1/links/${id}/visits`).set(who.auth);
@@ -108,7 +108,10 @@ describe('Visits recorded', () => {
         .expect(200);
       await plain.api().get('/cc').set('Host', HOST).set('CF-IPCountry', 'FR').expect(302);
       await plain.app.get(VisitRecorder).flush();
-      const rows = await plain.api().get(`/api/v1/links/${res.body.data.id}/visits`).set(c.auth);
+      const rows = await plain
+        .api()
+        .get(`/api/v1/links/${idOf(res)}/visits`)
+        .set(c.auth);
       expect(rows.body.data[0].country).toBeNull();
     } finally {
       await plain.close();
@@ -136,7 +139,10 @@ describe('Visits recorded', () => {
         await own.api().get('/geo2').set('Host', HOST).set('X-Forwarded-For', ip).expect(302);
       }
       await own.app.get(VisitRecorder).flush();
-      const rows = await own.api().get(`/api/v1/links/${link.body.data.id}/visits`).set(c.auth);
+      const rows = await own
+        .api()
+        .get(`/api/v1/links/${idOf(link)}/visits`)
+        .set(c.auth);
       expect(rows.body.data.map((r: { country: string }) => r.country).sort()).toEqual(
         ['US', null].sort(),
       );
@@ -162,7 +168,7 @@ describe('Visits recorded', () => {
       .expect(200);
     const slug = new URL(file.body.data.page as string).pathname.slice(1);
     await t.api().get(`/${slug}`).set('Host', HOST).expect(200);
-    expect((await log(text.body.data.id as number)).body.data).toHaveLength(2);
+    expect((await log(idOf(text))).body.data).toHaveLength(2);
     expect((await log(file.body.data.file_id as number)).body.data).toHaveLength(1);
   });
 

@@ -167,7 +167,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** S.EE: your tags, by name, as `{ tags: [{ id, name, created_at }] }` */
+        /** S.EE: your tags, by name, as `{ tags: [{ id, name }] }` */
         get: operations["TagsController_list"];
         put?: never;
         /** Create a tag (names are unique per account) */
@@ -208,7 +208,10 @@ export interface paths {
          * @description Answers the short URL alone as text/plain (errors: the message, with the HTTP status), or the JSON envelope with json=true. Send the token as ?signature=.
          */
         get: operations["ShortenController_simple"];
-        /** Update the link named by domain and slug */
+        /**
+         * Update the link named by domain and slug
+         * @description S.EE answers no data; PATCH /links/{id} answers the link.
+         */
         put: operations["ShortenController_update"];
         /** Create a short link */
         post: operations["ShortenController_create"];
@@ -266,7 +269,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Update the text share named by domain and slug */
+        /**
+         * Update the text share named by domain and slug
+         * @description S.EE answers no data; PATCH /texts/{id} answers the text.
+         */
         put: operations["TextsBySlugController_update"];
         /** Share a text: plain text, source code (highlighted) or Markdown */
         post: operations["TextsBySlugController_create"];
@@ -471,7 +477,8 @@ export interface paths {
         post?: never;
         /** tus termination: cancel the upload */
         delete: operations["TusController_terminate"];
-        options?: never;
+        /** tus: the CORS preflight of an upload URL */
+        options: operations["TusController_preflight"];
         /** tus: how many bytes arrived */
         head: operations["TusController_head"];
         /** tus: append bytes at Upload-Offset (application/offset+octet-stream) */
@@ -1212,14 +1219,18 @@ export interface components {
             };
             analytics: components["schemas"]["AnalyticsQueueDto"];
         };
+        TagInfoDto: {
+            id: number;
+            name: string;
+        };
+        TagListDto: {
+            tags: components["schemas"]["TagInfoDto"][];
+        };
         TagDto: {
             id: number;
             name: string;
             /** @description Unix seconds */
             created_at: number;
-        };
-        TagListDto: {
-            tags: components["schemas"]["TagDto"][];
         };
         SaveTagDto: {
             /** @example marketing */
@@ -1230,13 +1241,12 @@ export interface components {
             /** @enum {boolean} */
             deleted: true;
         };
-        ShortLinkDto: {
-            id: number;
-            slug: string;
+        SeeShortUrlDto: {
             /** @description The slug the caller asked for; "" when none was asked for */
             custom_slug: string;
             /** @example http://localhost:3000/aZ3k9Q */
             short_url: string;
+            slug: string;
         };
         CreateLinkDto: {
             /** @example https://example.com/a/long/path */
@@ -1259,6 +1269,33 @@ export interface components {
              * @enum {number}
              */
             redirect_code: 301 | 302 | 307 | 308;
+        };
+        PutShortenDto: {
+            target_url?: string;
+            title?: string | null;
+            /** @description Ids of your tags */
+            tag_ids?: number[];
+            /** @description Visitors must enter it; stored only as a hash */
+            password?: string | null;
+            /** @description Unix seconds; in the future */
+            expire_at?: number | null;
+            /** @description Where visitors go once the link has expired (instead of a 410 page) */
+            expiration_redirect_url?: string | null;
+            /**
+             * @default 302
+             * @enum {number}
+             */
+            redirect_code: 301 | 302 | 307 | 308;
+            /** @description Host of the short URL; the default domain if omitted */
+            domain?: string;
+            /** @description The slug of the link */
+            slug: string;
+        };
+        LinkAddressDto: {
+            /** @description Host of the short URL; the default domain if omitted */
+            domain?: string;
+            /** @description The slug of the link */
+            slug: string;
         };
         LinkDto: {
             id: number;
@@ -1287,33 +1324,6 @@ export interface components {
             is_expired: boolean;
             created_at: number;
             updated_at: number;
-        };
-        PutShortenDto: {
-            target_url?: string;
-            title?: string | null;
-            /** @description Ids of your tags */
-            tag_ids?: number[];
-            /** @description Visitors must enter it; stored only as a hash */
-            password?: string | null;
-            /** @description Unix seconds; in the future */
-            expire_at?: number | null;
-            /** @description Where visitors go once the link has expired (instead of a 410 page) */
-            expiration_redirect_url?: string | null;
-            /**
-             * @default 302
-             * @enum {number}
-             */
-            redirect_code: 301 | 302 | 307 | 308;
-            /** @description Host of the short URL; the default domain if omitted */
-            domain?: string;
-            /** @description The slug of the link */
-            slug: string;
-        };
-        LinkAddressDto: {
-            /** @description Host of the short URL; the default domain if omitted */
-            domain?: string;
-            /** @description The slug of the link */
-            slug: string;
         };
         Object: Record<string, never>;
         UpdateLinkDto: {
@@ -1360,6 +1370,28 @@ export interface components {
             /** @description 1-64 of A-Z a-z 0-9 _ -; random if omitted */
             custom_slug?: string;
         };
+        PutTextDto: {
+            title?: string | null;
+            /** @description highlight.js name or alias (source_code); detected if absent */
+            language?: string;
+            /** @description Ids of your tags */
+            tag_ids?: number[];
+            /** @description Visitors must enter it; stored only as a hash */
+            password?: string | null;
+            /** @description Unix seconds; in the future */
+            expire_at?: number | null;
+            /** @description Where visitors go once the link has expired (instead of a 410 page) */
+            expiration_redirect_url?: string | null;
+            /** @description Deleted after the first view by a person (not by bots) */
+            burn_after_read?: boolean;
+            content?: string;
+            /** @enum {string} */
+            text_type?: "plain_text" | "source_code" | "markdown";
+            /** @description Host of the short URL; the default domain if omitted */
+            domain?: string;
+            /** @description The slug of the link */
+            slug: string;
+        };
         TextDto: {
             id: number;
             /** @enum {string} */
@@ -1397,28 +1429,6 @@ export interface components {
             content?: string;
             /** @description In lists: the first 100 characters of the content */
             content_preview?: string;
-        };
-        PutTextDto: {
-            title?: string | null;
-            /** @description highlight.js name or alias (source_code); detected if absent */
-            language?: string;
-            /** @description Ids of your tags */
-            tag_ids?: number[];
-            /** @description Visitors must enter it; stored only as a hash */
-            password?: string | null;
-            /** @description Unix seconds; in the future */
-            expire_at?: number | null;
-            /** @description Where visitors go once the link has expired (instead of a 410 page) */
-            expiration_redirect_url?: string | null;
-            /** @description Deleted after the first view by a person (not by bots) */
-            burn_after_read?: boolean;
-            content?: string;
-            /** @enum {string} */
-            text_type?: "plain_text" | "source_code" | "markdown";
-            /** @description Host of the short URL; the default domain if omitted */
-            domain?: string;
-            /** @description The slug of the link */
-            slug: string;
         };
         UpdateTextDto: {
             title?: string | null;
@@ -1773,19 +1783,6 @@ export interface components {
             /** @description 1-64 of A-Z a-z 0-9 _ -; random if omitted */
             custom_slug?: string;
         };
-        BioPageDto: {
-            id: number;
-            title: string;
-            description: string;
-            custom_links: components["schemas"]["BioCustomLinkDto"][];
-            mastodon_url: string;
-            rss_url: string;
-            domain: string;
-            slug: string;
-            /** @description The short URL of the page */
-            link: string;
-            created_at: number;
-        };
         UpdateBioDto: {
             title: string;
             description?: string;
@@ -1800,6 +1797,19 @@ export interface components {
         BioIdDto: {
             id: number;
         };
+        BioPageDto: {
+            id: number;
+            title: string;
+            description: string;
+            custom_links: components["schemas"]["BioCustomLinkDto"][];
+            mastodon_url: string;
+            rss_url: string;
+            domain: string;
+            slug: string;
+            /** @description The short URL of the page */
+            link: string;
+            created_at: number;
+        };
         BioPageListDto: {
             bio_pages: components["schemas"]["BioPageDto"][];
             total: number;
@@ -1810,6 +1820,15 @@ export interface components {
             code: number;
             /** @example true */
             success: boolean;
+            /** @example success */
+            message: string;
+            /** @description The payload of the operation */
+            data: unknown;
+        };
+        /** @description A success on S.EE's own paths outside file operations: S.EE's `{ code, message, data }`, no `success` (the spec has it in file operations only), `data` exactly as S.EE declares it */
+        SeeEnvelope: {
+            /** @example 200 */
+            code: number;
             /** @example success */
             message: string;
             /** @description The payload of the operation */
@@ -2479,7 +2498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
                         data: components["schemas"]["TokenCheckDto"];
                     };
                 };
@@ -2719,7 +2738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
                         data: components["schemas"]["UsageDataDto"];
                     };
                 };
@@ -2897,7 +2916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
                         data: components["schemas"]["TagListDto"];
                     };
                 };
@@ -3457,7 +3476,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The short URL; with json=true the envelope of POST /shorten */
+            /** @description The short URL; with json=true the answer of POST /shorten */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -3523,8 +3542,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["LinkDto"];
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
+                        /** @enum {object|null} */
+                        data: never | null;
                     };
                 };
             };
@@ -3661,8 +3681,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["ShortLinkDto"];
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
+                        data: components["schemas"]["SeeShortUrlDto"];
                     };
                 };
             };
@@ -3799,8 +3819,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["DeletedDto"];
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
+                        /** @enum {object|null} */
+                        data: never | null;
                     };
                 };
             };
@@ -4478,8 +4499,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["TextDto"];
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
+                        /** @enum {object|null} */
+                        data: never | null;
                     };
                 };
             };
@@ -4630,8 +4652,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["ShortLinkDto"];
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
+                        data: components["schemas"]["SeeShortUrlDto"];
                     };
                 };
             };
@@ -4782,8 +4804,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["DeletedDto"];
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
+                        /** @enum {object|null} */
+                        data: never | null;
                     };
                 };
             };
@@ -6449,6 +6472,12 @@ export interface operations {
             /** @description Created: Location is the upload URL */
             201: {
                 headers: {
+                    /** @description The upload URL (HEAD, PATCH, DELETE) */
+                    Location?: string;
+                    /** @description The tus version */
+                    "Tus-Resumable"?: "1.0.0";
+                    /** @description When the unfinished upload ends (RFC 9110 date): UPLOAD_SESSION_HOURS */
+                    "Upload-Expires"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -6754,6 +6783,83 @@ export interface operations {
                         code: 429;
                         /** @enum {string} */
                         error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    TusController_preflight: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The upload id (the last segment of the upload URL) */
+                id: unknown;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CORS preflight: the methods and headers allowed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
                     };
                 };
             };
@@ -7115,7 +7221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
                         data: components["schemas"]["VisitCountDto"];
                     };
                 };
@@ -8616,7 +8722,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
                         data: components["schemas"]["DomainListDto"];
                     };
                 };
@@ -8736,7 +8842,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
                         data: components["schemas"]["DomainListDto"];
                     };
                 };
@@ -8856,7 +8962,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
                         data: components["schemas"]["DomainListDto"];
                     };
                 };
@@ -10648,7 +10754,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
                         data: components["schemas"]["CreatedQrCodeDto"];
                     };
                 };
@@ -10786,8 +10892,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["DeletedDto"];
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
+                        /** @enum {object|null} */
+                        data: never | null;
                     };
                 };
             };
@@ -10923,7 +11030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
                         data: components["schemas"]["QrCodeListDto"];
                     };
                 };
@@ -11047,8 +11154,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["BioPageDto"];
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
+                        /** @enum {object|null} */
+                        data: never | null;
                     };
                 };
             };
@@ -11185,7 +11293,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
                         data: components["schemas"]["CreatedBioDto"];
                     };
                 };
@@ -11323,8 +11431,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["DeletedDto"];
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
+                        /** @enum {object|null} */
+                        data: never | null;
                     };
                 };
             };
@@ -11460,7 +11569,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Envelope"] & {
+                    "application/json": components["schemas"]["SeeEnvelope"] & {
                         data: components["schemas"]["BioPageListDto"];
                     };
                 };
@@ -11610,6 +11719,20 @@ export interface operations {
                         code: 404;
                         /** @enum {string} */
                         error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited";
                     };
                 };
             };

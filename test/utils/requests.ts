@@ -60,3 +60,7 @@ export function shareRequests(app: () => TestApp, owner: () => TestAccount) {
         }),
   };
 }
+
+/** The id of the share a creation answer made: S.EE's answers carry it in `Location` only. */
+export const idOf = (res: { headers: Record<string, unknown> }): number =>
+  Number(/\/api\/v1\/links\/(\d+)$/.exec(String(res.headers.location))?.[1] ?? NaN);

@@ -9,7 +9,7 @@ import { VisitLogQuery } from './dto/visit-log.query';
 import { VisitStatQuery } from './dto/visit-stat.query';
 import { StatsService } from './stats.service';
 import { visitsCsv } from './visits-csv';
-import { ApiData, ApiErrors } from '../../common/openapi-responses';
+import { ApiData, ApiErrors, ApiSeeData } from '../../common/openapi-responses';
 import {
   AccountStatsDto,
   LinkStatsDto,
@@ -35,7 +35,7 @@ export class StatsController {
   constructor(private readonly stats: StatsService) {}
 
   @Get('link/visit-stat')
-  @ApiData(VisitCountDto)
+  @ApiSeeData(VisitCountDto)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({
     summary: 'S.EE: visits of a share by people (bots excluded): today, this month or ever (UTC)',

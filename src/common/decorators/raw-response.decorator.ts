@@ -25,3 +25,18 @@ export const RawResponse = () =>
 
 export const isRawResponse = (res: Response): boolean =>
   (res.locals as Record<symbol, boolean | undefined>)[RAW] === true;
+
+const SEE = Symbol('linkdrop:see-response');
+
+class MarkSeeResponse implements CanActivate {
+  canActivate(ctx: ExecutionContext): boolean {
+    (ctx.switchToHttp().getResponse<Response>().locals as Record<symbol, boolean>)[SEE] = true;
+    return true;
+  }
+}
+
+/** The answer is S.EE's `{ code, message, data }` (see ApiSeeData, which declares it too). */
+export const SeeResponse = () => UseGuards(MarkSeeResponse);
+
+export const isSeeResponse = (res: Response): boolean =>
+  (res.locals as Record<symbol, boolean | undefined>)[SEE] === true;

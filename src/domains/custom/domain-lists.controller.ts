@@ -5,7 +5,7 @@ import { CurrentAccount } from '../../auth/current-account.decorator';
 import { ApiAuth } from '../../common/openapi';
 import { SignedQuery } from '../../common/pipes/query-transforms';
 import { DomainsService, ShareKind } from '../domains.service';
-import { ApiData } from '../../common/openapi-responses';
+import { ApiSeeData } from '../../common/openapi-responses';
 import { DomainListDto } from '../../common/dto/results.dto';
 
 /** S.EE: the domains a kind of share may be created on, the default first. */
@@ -22,7 +22,7 @@ export class DomainListsController {
   }
 
   @Get('domains')
-  @ApiData(DomainListDto)
+  @ApiSeeData(DomainListDto)
   @ApiOperation({
     summary: 'S.EE: domains for short links (SHORT_DOMAINS, then your verified ones)',
   })
@@ -31,7 +31,7 @@ export class DomainListsController {
   }
 
   @Get('text/domains')
-  @ApiData(DomainListDto)
+  @ApiSeeData(DomainListDto)
   @ApiOperation({
     summary: 'S.EE: domains for text shares (TEXT_DOMAINS, then your verified ones)',
   })
@@ -40,7 +40,7 @@ export class DomainListsController {
   }
 
   @Get('file/domains')
-  @ApiData(DomainListDto)
+  @ApiSeeData(DomainListDto)
   @ApiOperation({ summary: 'S.EE: domains for files (FILE_DOMAINS, then your verified ones)' })
   files(@CurrentAccount() account: AuthenticatedAccount, @Query() _: SignedQuery) {
     return this.list('file', account.id);

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsIn, IsInt, IsString, Matches, MaxLength, Min, MinLength } from 'class-validator';
+import { BlankMeansAbsent } from '../../common/validators/blank-means-absent';
 import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import {
   CustomSlugField,
@@ -11,7 +12,18 @@ import {
 } from '../../links/dto/link-fields';
 import { FileRecordDto } from '../dto/file-record.dto';
 
-/** S.EE's CreateLargeFileUploadRequest. */
+/** S.EE's CreateLargeFileUploadRequest; blank optional fields are not given. */
+@BlankMeansAbsent([
+  'file_hash',
+  'alias',
+  'domain',
+  'title',
+  'description',
+  'password',
+  'expire_at',
+  'is_private',
+  'mime_type',
+])
 export class CreateLargeUploadDto {
   @ApiProperty({ maxLength: 255 }) @IsString() @MinLength(1) @MaxLength(255) file_name!: string;
   @ApiProperty({ type: 'integer', description: 'Bytes; the plan limit applies here' })

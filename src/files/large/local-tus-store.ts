@@ -29,7 +29,12 @@ export class LocalTusStore extends FileStore implements LargeUploadStore {
     private readonly storage: Storage,
   ) {
     const directory = join(env.STORAGE_LOCAL_DIR, '.tus');
-    super({ directory, configstore: new CachedUploadInfos(directory) });
+    super({
+      directory,
+      configstore: new CachedUploadInfos(directory),
+      // tus's expiration extension: Upload-Expires on creation and on every PATCH.
+      expirationPeriodInMilliseconds: env.UPLOAD_SESSION_HOURS * 3_600_000,
+    });
     this.extensions = [...this.extensions, 'checksum'];
   }
 

@@ -31,6 +31,9 @@ export class S3TusStore extends S3Store implements LargeUploadStore {
   constructor(env: Env) {
     super({
       partSize: 8 * 1024 * 1024,
+      // Upload-Expires on creation and every PATCH; the sweeper ends what expires (no S3 tags).
+      expirationPeriodInMilliseconds: env.UPLOAD_SESSION_HOURS * 3_600_000,
+      useTags: false,
       s3ClientConfig: {
         bucket: env.STORAGE_S3_BUCKET!,
         endpoint: env.STORAGE_S3_ENDPOINT,

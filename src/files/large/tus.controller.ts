@@ -1,5 +1,5 @@
 import { Controller, Delete, Head, Options, Param, Patch, Post, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { CurrentAccount } from '../../auth/current-account.decorator';
@@ -22,7 +22,21 @@ export class TusController {
 
   @Post()
   @ApiAuth()
-  @ApiResponse({ status: 201, description: 'Created: Location is the upload URL' })
+  @ApiResponse({
+    status: 201,
+    description: 'Created: Location is the upload URL',
+    headers: {
+      Location: { description: 'The upload URL (HEAD, PATCH, DELETE)', schema: { type: 'string' } },
+      'Tus-Resumable': {
+        description: 'The tus version',
+        schema: { type: 'string', enum: ['1.0.0'] },
+      },
+      'Upload-Expires': {
+        description: 'When the unfinished upload ends (RFC 9110 date): UPLOAD_SESSION_HOURS',
+        schema: { type: 'string' },
+      },
+    },
+  })
   @ApiErrors({ 413: ['file_too_large', 'quota_exceeded'] })
   @ApiOperation({
     summary: 'tus creation (and creation-with-upload): Upload-Length, Upload-Metadata filename',
@@ -37,6 +51,17 @@ export class TusController {
   @ApiResponse({ status: 204, description: 'tus capabilities (Tus-Version, Tus-Extension)' })
   @ApiOperation({ summary: 'tus discovery' })
   options(@Req() req: Request, @Res() res: Response): Promise<void> {
+    return this.tus.handle(req, res);
+  }
+
+  // A browser's CORS preflight (Uppy, tus-js-client on another origin) comes before every
+  // HEAD, PATCH and DELETE of an upload URL, without credentials: public, as discovery is.
+  @Options(':id')
+  @Public()
+  @ApiParam({ name: 'id', description: 'The upload id (the last segment of the upload URL)' })
+  @ApiResponse({ status: 204, description: 'CORS preflight: the methods and headers allowed' })
+  @ApiOperation({ summary: 'tus: the CORS preflight of an upload URL' })
+  preflight(@Req() req: Request, @Res() res: Response): Promise<void> {
     return this.tus.handle(req, res);
   }
 

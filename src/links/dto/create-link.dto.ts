@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { BlankMeansAbsent } from '../../common/validators/blank-means-absent';
 import { IsHttpUrl } from '../../common/validators/is-http-url';
 import {
   CustomSlugField,
@@ -11,6 +12,17 @@ import {
   TitleField,
 } from './link-fields';
 
+/** S.EE's `POST /shorten` (and `/qrcode`, which takes some of its fields). */
+@BlankMeansAbsent([
+  'domain',
+  'custom_slug',
+  'title',
+  'tag_ids',
+  'password',
+  'expire_at',
+  'expiration_redirect_url',
+  'redirect_code',
+])
 export class CreateLinkDto {
   @ApiProperty({ example: 'https://example.com/a/long/path' })
   @IsHttpUrl()

@@ -24,6 +24,12 @@ export class TagDto {
 }
 
 /** S.EE's tag list. */
+/** A tag as S.EE lists it. */
+export class TagInfoDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+}
+
 export class TagListDto {
-  @ApiProperty({ type: [TagDto] }) tags!: TagDto[];
+  @ApiProperty({ type: [TagInfoDto] }) tags!: TagInfoDto[];
 }

@@ -1,3 +1,4 @@
+import { BlankMeansAbsent } from '../../common/validators/blank-means-absent';
 import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsString, Matches, MaxLength } from 'class-validator';
@@ -39,6 +40,19 @@ export class TextFieldsDto {
   burn_after_read?: boolean;
 }
 
+/** S.EE's `POST /text` (the account area's form too): blank optional fields are not given. */
+@BlankMeansAbsent([
+  'title',
+  'language',
+  'tag_ids',
+  'password',
+  'expire_at',
+  'expiration_redirect_url',
+  'burn_after_read',
+  'text_type',
+  'domain',
+  'custom_slug',
+])
 export class CreateTextDto extends TextFieldsDto {
   @ApiProperty({ description: 'Up to TEXT_MAX_BYTES of UTF-8 (2 MiB by default)' })
   @IsString()
