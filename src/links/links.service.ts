@@ -55,6 +55,9 @@ export class LinksService {
         const id = await this.links.insert({ ...values, slug }, tagIds, t);
         if (id !== null) {
           if (t) await this.usage.countCreation(owner, metric, t);
+          // The address may be known as missing, here and on other instances.
+          if (t) t.afterCommit(() => this.cache.invalidate(domain.id, slug));
+          else this.cache.invalidate(domain.id, slug);
           const short_url = this.domains.shortUrl(domain.id, slug);
           return { id, slug, custom_slug: input.customSlug ?? '', short_url };
         }

@@ -1,17 +1,17 @@
 /**
- * The one header policy of the public side. Pages run no script but their own (by nonce); raw
+ * The one header policy of the public side. Pages run no script but their own (by hash); raw
  * bytes of a share never run as a page of ours. Redirects carry their own few headers
  * (links/visits/send-redirect.ts), since the fast path writes them before Express.
  */
 
-/** Every HTML page: no script runs unless the page carries this nonce. */
-export const pageHeaders = (scriptNonce?: string): Record<string, string> => ({
+/** Every HTML page: no script runs but the one this CSP source allows (`'sha256-…'`). */
+export const pageHeaders = (scriptSource?: string): Record<string, string> => ({
   'Content-Security-Policy': [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
     "img-src 'self' data: https:",
     "media-src 'self'",
-    scriptNonce ? `script-src 'nonce-${scriptNonce}'` : "script-src 'none'",
+    scriptSource ? `script-src ${scriptSource}` : "script-src 'none'",
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
@@ -22,8 +22,8 @@ export const pageHeaders = (scriptNonce?: string): Record<string, string> => ({
 });
 
 /** A share's page: revalidated, never stored by shared caches. */
-export const sharePageHeaders = (scriptNonce?: string) => ({
-  ...pageHeaders(scriptNonce),
+export const sharePageHeaders = (scriptSource?: string) => ({
+  ...pageHeaders(scriptSource),
   'Cache-Control': 'private, no-cache',
 });
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { randomBytes } from 'node:crypto';
 import { BioService } from '../bio/bio.service';
 import { notFound } from '../common/errors/domain-error';
 import { DomainsService } from '../domains/domains.service';
@@ -12,7 +11,8 @@ import { FileServer } from './file-server';
 import { renderBioPage } from './pages/bio-page';
 import { renderFilePage } from './pages/file-page';
 import { renderPasswordPage } from './pages/password-page';
-import { renderBurnPlaceholder, renderTextPage } from './pages/text-page';
+import { COPY_SCRIPT_SOURCE, renderBurnPlaceholder, renderTextPage } from './pages/text-page';
+import { CachedPage, TextPageCache } from './text-page-cache';
 import { lockedPageHeaders, RAW_TEXT_HEADERS, sharePageHeaders } from './security-headers';
 import { visitSourceOf } from './visit-source';
 
@@ -28,6 +28,7 @@ export interface RespondOptions {
 export class ShareResponder {
   constructor(
     private readonly texts: TextReadsService,
+    private readonly textPages: TextPageCache,
     private readonly files: FilesService,
     private readonly fileServer: FileServer,
     private readonly bio: BioService,
@@ -61,6 +62,12 @@ export class ShareResponder {
   }
 
   private async sendText(req: Request, res: Response, visit: ContentVisit, opts: RespondOptions) {
+    // A burn-after-read text is never kept whole, so a kept page needs no reading at all.
+    const kept = opts.raw ? undefined : this.textPages.get(visit.link, opts.lang);
+    if (kept) {
+      this.count(req, visit);
+      return this.sendTextPage(res, kept);
+    }
     const reader = { userAgent: req.get('user-agent'), method: req.method };
     const read = await this.texts.read(visit.link, reader, opts.lang, opts.raw);
     this.count(req, visit);
@@ -70,10 +77,14 @@ export class ShareResponder {
       res.status(200).set(sharePageHeaders()).type('html');
       res.send(renderBurnPlaceholder(read.shortUrl));
     } else {
-      const nonce = randomBytes(16).toString('base64');
-      res.status(200).set(sharePageHeaders(nonce)).type('html');
-      res.send(renderTextPage({ ...read.view, nonce }));
+      const html = renderTextPage(read.view);
+      this.sendTextPage(res, this.textPages.keep(visit.link, opts.lang, read.view, html));
     }
+  }
+
+  private sendTextPage(res: Response, page: CachedPage): void {
+    res.status(200).set(sharePageHeaders(COPY_SCRIPT_SOURCE)).set('ETag', page.etag).type('html');
+    res.send(page.html);
   }
 
   private async sendBio(req: Request, res: Response, visit: ContentVisit): Promise<void> {

@@ -14,6 +14,7 @@ import { HomeController } from './home.controller';
 import { ShareResponder } from './share-responder';
 import { QrCodeController } from './qr-code.controller';
 import { QrImageCache } from '../qr/qr-image-cache';
+import { TextPageCache } from './text-page-cache';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { ShortAddressController } from './short-address.controller';
 
@@ -38,6 +39,7 @@ import { ShortAddressController } from './short-address.controller';
     ShareResponder,
     FileServer,
     QrImageCache,
+    TextPageCache,
     { provide: ErrorPages, useClass: WebErrorPages },
   ],
   exports: [ErrorPages],

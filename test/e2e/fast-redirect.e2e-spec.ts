@@ -1,3 +1,4 @@
+import { OrphanVisits } from '../../src/analytics/orphan-visits';
 import { DomainsService } from '../../src/domains/domains.service';
 import { DataSource } from 'typeorm';
 import { FastRedirectPath } from '../../src/links/visits/fast-redirect-path';
@@ -38,6 +39,36 @@ describe('The fast redirect path', () => {
     expect(await fastHits(async () => (res = await visit(slug).expect(302)))).toBe(1);
     expect(res?.headers.location).toBe('https://example.com/fast');
     expect(res?.headers['cache-control']).toBe('private, no-store, max-age=0');
+  });
+
+  it('should answer an address nothing holds itself once it is known, as the framework does', async () => {
+    const path = 'nobody-here';
+    const html = (r: ReturnType<typeof visit>) => r.set('Accept', 'text/html');
+    let first: { text: string; headers: Record<string, string> } | undefined;
+    expect(await fastHits(async () => (first = await html(visit(path)).expect(404)))).toBe(0);
+    let again: typeof first;
+    expect(await fastHits(async () => (again = await html(visit(path)).expect(404)))).toBe(1);
+    expect(again?.text).toBe(first?.text);
+    expect(again?.headers['content-security-policy']).toBe(
+      first?.headers['content-security-policy'],
+    );
+    const json = await visit(path).expect(404);
+    expect(json.body).toEqual({
+      code: 404,
+      success: false,
+      message: 'Link not found',
+      data: null,
+      error: 'not_found',
+    });
+    // Counted as orphan visits, all three.
+    await t.app.get(OrphanVisits).flush();
+    const orphans = await t.app
+      .get(DataSource)
+      .query<{ visits: number }[]>('SELECT visits FROM orphan_visits WHERE path = ?', [`/${path}`]);
+    expect(Number(orphans[0].visits)).toBe(3);
+    // A share made there is served at once.
+    await shorten({ target_url: 'https://example.com/now', custom_slug: path });
+    expect((await visit(path).expect(302)).headers.location).toBe('https://example.com/now');
   });
 
   it('should not serve an expired link, which the framework answers with 410', async () => {

@@ -1,6 +1,7 @@
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
-import { HOST } from '../utils/requests';
+import { TextsService } from '../../src/texts/texts.service';
+import { HOST, idOf } from '../utils/requests';
 
 describe('Large source code', () => {
   let t: TestApp;
@@ -53,5 +54,48 @@ describe('Large source code', () => {
     const small = await t.api().get('/big?lang=python').set('Host', HOST).expect(200);
     expect(small.text).toContain('name="lang"');
     expect(small.text).toContain('<option value="python" selected>');
+  });
+
+  it('should answer any ?lang= on a 1 MiB text from the page kept whole, reading no row', async () => {
+    const a = await createAccount(t);
+    const content = 'let answer = 42; // the question\n'.repeat(32 * 1024);
+    const made = await t
+      .api()
+      .post('/api/v1/text')
+      .set(a.auth)
+      .send({ content, text_type: 'source_code', language: 'javascript', custom_slug: 'mib' })
+      .expect(200);
+    const first = await t.api().get('/mib').set('Host', HOST).expect(200);
+    const reads = jest.spyOn(t.app.get(TextsService), 'getText');
+    for (const lang of [
+      'rust',
+      'go',
+      'x',
+      'python',
+      'c',
+      'sql',
+      'ruby',
+      'js',
+      'a',
+      'b',
+      'c',
+      'd',
+    ]) {
+      const res = await t.api().get(`/mib?lang=${lang}`).set('Host', HOST).expect(200);
+      expect([res.headers.etag, res.text.length]).toEqual([first.headers.etag, first.text.length]);
+    }
+    expect(reads).not.toHaveBeenCalled();
+    // A new version of the text is a new page.
+    await t
+      .api()
+      .patch(`/api/v1/texts/${idOf(made)}`)
+      .set(a.auth)
+      .send({ title: 'Renamed' })
+      .expect(200);
+    reads.mockClear();
+    const renamed = await t.api().get('/mib').set('Host', HOST).expect(200);
+    expect(renamed.text).toContain('<h1>Renamed</h1>');
+    expect(reads).toHaveBeenCalledTimes(1);
+    reads.mockRestore();
   });
 });

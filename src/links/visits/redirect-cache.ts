@@ -49,8 +49,15 @@ export function cacheableRedirect(
 
 const CHANNEL = 'redirect-cache:invalidate';
 
+/** An address nothing holds, as the cache keeps it: answered 404 without the database. */
+export const MISSING_STATUS = 404;
+/** How long an address stays known as missing; a creation there forgets it at once anyway. */
+const MISSING_TTL_MS = 10_000;
+
 /**
- * Known, unprotected redirect links by `domainId/slug`, least recently used evicted first.
+ * Known, unprotected redirect links by `domainId/slug`, least recently used evicted first, and
+ * addresses known to hold nothing (status 404: a flood of random slugs costs what a hit does).
+ * Creating a share at an address invalidates it, as changing one does.
  * A Map keeps insertion order, so re-inserting on a hit makes it an LRU at O(1).
  * With Redis, an invalidation reaches every instance; the TTL bounds what a lost message costs.
  */
@@ -105,6 +112,28 @@ export class RedirectCache {
     this.entries.delete(key);
     this.entries.set(key, { ...value, validUntilMs, readAtMs, used: false });
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** The address holds no share (a slug of the allowed pattern only: it is the path as sent). */
+  setMissing(domainId: number, slug: string): void {
+    if (this.max === 0) return;
+    const key = RedirectCache.key(domainId, slug);
+    const readAtMs = this.clock.now();
+    const entry = { linkId: 0, accountId: 0, location: '', status: MISSING_STATUS };
+    this.entries.delete(key);
+    this.entries.set(key, {
+      ...entry,
+      validUntilMs: readAtMs + MISSING_TTL_MS,
+      readAtMs,
+      used: false,
+    });
+    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+  }
+
+  /** Whether the address is known to hold nothing now (the framework's path asks too). */
+  isMissing(domainId: number, slug: string): boolean {
+    const hit = this.entries.get(RedirectCache.key(domainId, slug));
+    return hit?.status === MISSING_STATUS && hit.validUntilMs > this.clock.now();
   }
 
   /** Here at once, and on every other instance through Redis when it is configured. */

@@ -111,8 +111,11 @@ export class VisitsService {
   private async find(r: VisitRequest): Promise<Link | Extract<Visit, { type: 'redirect' }>> {
     const domain = this.domains.forRequest(r.host);
     if (!domain) throw notFound('Link');
-    const link = await this.linkAt(domain.id, r.slug);
+    const missing = this.cache.isMissing(domain.id, r.slug);
+    const link = missing ? null : await this.linkAt(domain.id, r.slug);
     if (link) return link;
+    // The next visit there is answered by the fast path, without the database or the framework.
+    if (!missing && SLUG_PATTERN.test(r.slug)) this.cache.setMissing(domain.id, r.slug);
     if (r.countable) this.orphans.record(domain.id, `/${r.slug}`, r.headers['user-agent']);
     const elsewhere = this.domains.settingsOf(domain.id)?.notFoundRedirectUrl;
     if (elsewhere) return { type: 'redirect', status: 302, location: elsewhere };

@@ -3,8 +3,6 @@ import { escapeHtml } from '../../common/escape-html';
 export interface PageOptions {
   /** Extra markup for <head> (meta tags, styles); must already be safe HTML. */
   head?: string;
-  /** Lets the page's own inline script run; nothing else may. */
-  scriptNonce?: string;
   /** Wide layout for code. */
   wide?: boolean;
   /** A share's page: its short URL, for the "Report abuse" link. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { escapeHtml } from '../../common/escape-html';
 import { humanSize } from '../../common/human-size';
 import { LANGUAGES, languageLabel } from '../../texts/render/highlighter';
@@ -6,9 +7,15 @@ import { renderPage } from './layout';
 import { openGraph } from './open-graph';
 import { HIGHLIGHT_THEME, SHARE_STYLE } from './theme';
 
-export type TextPageModel = TextView & { nonce: string };
+export type TextPageModel = TextView;
 
 const COPY_SCRIPT = `document.getElementById('copy').hidden=false;document.getElementById('copy').onclick=function(){navigator.clipboard.writeText(document.getElementById('content').textContent).then(function(){document.getElementById('copy').textContent='Copied'})}`;
+
+/**
+ * The copy button's script, allowed by its hash (CSP `script-src 'sha256-…'`) rather than a
+ * nonce: the page is then the same for every reader, and is kept whole (TextPageCache).
+ */
+export const COPY_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(COPY_SCRIPT).digest('base64')}'`;
 
 function languageSwitch(current: string): string {
   const options = LANGUAGES.map(
@@ -52,10 +59,9 @@ export function renderTextPage(m: TextPageModel): string {
     `<header><h1>${escapeHtml(title)}</h1><div class="meta">${meta}</div>` +
       `${m.textType === 'source_code' && m.language && m.languageSwitch ? languageSwitch(m.language) : ''}</header>` +
       `${notice}${body(m)}` +
-      (m.textType !== 'markdown' ? `<script nonce="${m.nonce}">${COPY_SCRIPT}</script>` : ''),
+      (m.textType !== 'markdown' ? `<script>${COPY_SCRIPT}</script>` : ''),
     {
       head: `${og}<style>${HIGHLIGHT_THEME}${SHARE_STYLE}</style>`,
-      scriptNonce: m.nonce,
       wide: true,
       reportUrl: m.shortUrl,
     },
