@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAnalytics, benchWriter } from './bench/analytics';
+import { benchMisses } from './bench/misses';
 import { benchTextPage } from './bench/text-page';
 import { benchResumable } from './bench/resumable';
 import { benchUpload } from './bench/upload';
@@ -120,6 +121,7 @@ async function main() {
     );
     await stop(recording);
 
+    await benchMisses(base, ours.pid!, LINKS);
     await benchTextPage(base, token);
     await benchAnalytics();
     await benchWriter();

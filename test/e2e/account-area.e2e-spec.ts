@@ -1,9 +1,9 @@
 import { mkdirSync, readFileSync, existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { AccountsService } from '../../src/auth/accounts.service';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { freePort } from '../utils/free-port';
 import { dbKind } from '../utils/test-database';
 
 // The account area in a real browser (Debian's chromium), found by role and name as a person
@@ -35,9 +35,11 @@ const serious = (p: Page) =>
   const cspViolations: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
-    await t.app.listen(0, '127.0.0.1');
-    base = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
+    // The account area answers on PUBLIC_URL's host only: the browser goes there.
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ PUBLIC_URL: base });
+    await t.app.listen(port, '127.0.0.1');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'].concat([
