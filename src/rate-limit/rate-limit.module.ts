@@ -7,6 +7,7 @@ import { Env } from '../config/env';
 import { RedisService } from '../redis/redis.service';
 import { AUTH_ATTEMPT, AuthAttemptKind } from './auth-attempt.decorator';
 import { FailOpenStorage } from './fail-open.storage';
+import { ClientBudget } from './client-budget';
 import { PasswordAttempts } from './password-attempts';
 
 type Req = Request & { account?: AuthenticatedAccount };
@@ -78,7 +79,7 @@ function throttlers(env: Env): ThrottlerOptions[] {
       },
     }),
   ],
-  providers: [PasswordAttempts],
-  exports: [ThrottlerModule, PasswordAttempts],
+  providers: [PasswordAttempts, ClientBudget],
+  exports: [ThrottlerModule, PasswordAttempts, ClientBudget],
 })
 export class RateLimitModule {}

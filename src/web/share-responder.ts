@@ -13,6 +13,10 @@ import { renderFilePage } from './pages/file-page';
 import { renderPasswordPage } from './pages/password-page';
 import { COPY_SCRIPT_SOURCE, renderBurnPlaceholder, renderTextPage } from './pages/text-page';
 import { CachedPage, TextPageCache } from './text-page-cache';
+import { ClientBudget } from '../rate-limit/client-budget';
+
+/** Text pages a client may have rendered in a language of its choice a minute (not kept ones). */
+const HIGHLIGHTS_PER_MINUTE = 30;
 import { lockedPageHeaders, RAW_TEXT_HEADERS, sharePageHeaders } from './security-headers';
 import { visitSourceOf } from './visit-source';
 
@@ -29,6 +33,7 @@ export class ShareResponder {
   constructor(
     private readonly texts: TextReadsService,
     private readonly textPages: TextPageCache,
+    private readonly budget: ClientBudget,
     private readonly files: FilesService,
     private readonly fileServer: FileServer,
     private readonly bio: BioService,
@@ -67,6 +72,11 @@ export class ShareResponder {
     if (kept) {
       this.count(req, visit);
       return this.sendTextPage(res, kept);
+    }
+    // Another language than the one kept is highlighted on the event loop: counted per client.
+    if (opts.lang && !opts.raw) {
+      const refusal = 'Too many texts highlighted in another language';
+      await this.budget.spend('text-highlight', req.ip ?? '', HIGHLIGHTS_PER_MINUTE, refusal);
     }
     const reader = { userAgent: req.get('user-agent'), method: req.method };
     const read = await this.texts.read(visit.link, reader, opts.lang, opts.raw);

@@ -1,5 +1,6 @@
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { LANGUAGES } from '../../src/texts/render/highlighter';
 import { TextsService } from '../../src/texts/texts.service';
 import { HOST, idOf } from '../utils/requests';
 
@@ -97,5 +98,31 @@ describe('Large source code', () => {
     expect(renamed.text).toContain('<h1>Renamed</h1>');
     expect(reads).toHaveBeenCalledTimes(1);
     reads.mockRestore();
+  });
+});
+
+describe('Highlighting in a language a reader picks', () => {
+  let t: TestApp;
+  beforeAll(async () => (t = await createTestApp()));
+  afterAll(() => t.close());
+
+  it('should limit what one client has highlighted anew, not what is kept', async () => {
+    const a = await createAccount(t);
+    await t
+      .api()
+      .post('/api/v1/text')
+      .set(a.auth)
+      .send({ content: 'x = 1\n', text_type: 'source_code', language: 'python', custom_slug: 'hl' })
+      .expect(200);
+    const languages = LANGUAGES.map((l) => l.name).slice(0, 31);
+    const statuses: number[] = [];
+    for (const lang of languages) {
+      statuses.push((await t.api().get(`/hl?lang=${lang}`).set('Host', HOST)).status);
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+    // Kept pages are still served, in any language already shown.
+    await t.api().get(`/hl?lang=${languages[0]}`).set('Host', HOST).expect(200);
+    await t.api().get('/hl').set('Host', HOST).expect(200);
   });
 });
