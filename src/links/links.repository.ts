@@ -97,6 +97,15 @@ export class LinksRepository {
   }
 
   /** The public lookup of the redirect path: one indexed row, no joins. */
+  /** Whether any share holds the address: one indexed probe, no entity (the fast path's miss). */
+  async slugTaken(domainId: number, slug: string): Promise<boolean> {
+    const rows: unknown[] = await this.repo.query(
+      'SELECT 1 AS taken FROM links WHERE domain_id = ? AND slug = ? LIMIT 1',
+      [domainId, slug],
+    );
+    return rows.length > 0;
+  }
+
   getBySlug(domainId: number, slug: string): Promise<Link | null> {
     return this.repo.findOneBy({ domainId, slug });
   }

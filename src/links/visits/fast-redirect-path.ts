@@ -6,10 +6,12 @@ import { isCountable } from '../../analytics/countable';
 import { OrphanVisits } from '../../analytics/orphan-visits';
 import { VisitRecorder } from '../../analytics/visit-recorder';
 import { ErrorPages } from '../../common/filters/error-pages';
+import { isReservedSlug, SLUG_PATTERN } from '../../common/slug';
+import { LinksRepository } from '../links.repository';
 import { Clock } from '../../common/clock';
 import { DomainsService } from '../../domains/domains.service';
 import { ClickBuffer } from './click-buffer';
-import { MISSING_STATUS, RedirectCache } from './redirect-cache';
+import { HELD_STATUS, MISSING_STATUS, RedirectCache } from './redirect-cache';
 import { NotFoundAnswer } from './send-not-found';
 import { sendRedirect } from './send-redirect';
 
@@ -26,6 +28,7 @@ export class FastRedirectPath implements OnApplicationBootstrap {
   private readonly logger = new Logger(FastRedirectPath.name);
   /** Redirects answered here, without the framework. */
   hits = 0;
+  private framework: Listener[] = [];
   private notFound = new NotFoundAnswer();
 
   constructor(
@@ -37,6 +40,7 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     private readonly recorder: VisitRecorder,
     private readonly orphans: OrphanVisits,
     private readonly moduleRef: ModuleRef,
+    private readonly links: LinksRepository,
   ) {}
 
   /** Installs itself on the HTTP server (none in the CLI's application context). */
@@ -45,10 +49,10 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     if (!server) return;
     // The public error page is the web module's (above this one): found, not imported.
     this.notFound = new NotFoundAnswer(this.errorPages());
-    const framework = server.listeners('request') as Listener[];
+    this.framework = server.listeners('request') as Listener[];
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      if (!this.tryServe(req, res)) for (const l of framework) l(req, res);
+      if (!this.tryServe(req, res)) this.handOver(req, res);
     });
   }
 
@@ -81,9 +85,16 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     if (path.length < 2 || path.indexOf('/', 1) !== -1) return false;
     const domainId = this.domains.forRequest(req.headers.host)?.id;
     if (domainId === undefined) return false;
-    const hit = this.cache.get(domainId, path.slice(1));
-    if (!hit || hit.validUntilMs <= this.clock.now()) return false;
-    if (hit.status === MISSING_STATUS) return this.serveMissing(req, res, domainId, path);
+    const slug = path.slice(1);
+    const hit = this.cache.get(domainId, slug);
+    if (!hit) {
+      const mark = this.cache.mark(domainId, slug);
+      if (mark === MISSING_STATUS) return this.serveMissing(req, res, domainId, path);
+      if (mark === HELD_STATUS || !SLUG_PATTERN.test(slug) || isReservedSlug(slug)) return false;
+      void this.probe(req, res, domainId, path);
+      return true;
+    }
+    if (hit.validUntilMs <= this.clock.now()) return false;
     if (method === 'GET') {
       this.clicks.record(hit.linkId);
       if (this.recorder.enabled) {
@@ -95,6 +106,31 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     sendRedirect(res, hit.status, hit.location);
     this.hits++;
     return true;
+  }
+
+  private handOver(req: IncomingMessage, res: ServerResponse): void {
+    for (const l of this.framework) l(req, res);
+  }
+
+  /**
+   * An address the cache knows nothing of: one indexed probe; held by nothing, it is answered
+   * here (and known from now on), else the framework serves it (and caches a redirect). A flood of
+   * random slugs never enters the framework, its exception pipeline or its error page.
+   */
+  private async probe(req: IncomingMessage, res: ServerResponse, domainId: number, path: string) {
+    let taken = true;
+    try {
+      taken = await this.links.slugTaken(domainId, path.slice(1));
+    } catch {
+      // The database is away: the framework answers that (503).
+    }
+    if (taken) {
+      // A redirect the framework caches replaces this mark; a page keeps it (no probe again).
+      this.cache.setHeld(domainId, path.slice(1));
+      return this.handOver(req, res);
+    }
+    this.cache.setMissing(domainId, path.slice(1));
+    this.serveMissing(req, res, domainId, path);
   }
 
   /** An address known to hold nothing: the domain's own "not found" redirect, or the 404. */

@@ -51,19 +51,22 @@ const CHANNEL = 'redirect-cache:invalidate';
 
 /** An address nothing holds, as the cache keeps it: answered 404 without the database. */
 export const MISSING_STATUS = 404;
-/** How long an address stays known as missing; a creation there forgets it at once anyway. */
-const MISSING_TTL_MS = 10_000;
+/** An address held by a share the fast path does not serve (a page, a password): the framework's. */
+export const HELD_STATUS = 0;
+const MAX_MARKS = 20_000;
 
 /**
- * Known, unprotected redirect links by `domainId/slug`, least recently used evicted first, and
- * addresses known to hold nothing (status 404: a flood of random slugs costs what a hit does).
- * Creating a share at an address invalidates it, as changing one does.
+ * Known, unprotected redirect links by `domainId/slug`, least recently used evicted first; and,
+ * apart, marks of addresses known to hold nothing (a flood of random slugs costs what a hit
+ * does) or a share only the framework serves. Creating a share at an address invalidates it, as
+ * changing one does.
  * A Map keeps insertion order, so re-inserting on a hit makes it an LRU at O(1).
  * With Redis, an invalidation reaches every instance; the TTL bounds what a lost message costs.
  */
 @Injectable()
 export class RedirectCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly marks = new Map<string, { status: number; validUntilMs: number }>();
   private readonly max: number;
   readonly ttlMs: number;
   /** Look-ups since start, for the metrics' hit ratio. */
@@ -77,7 +80,7 @@ export class RedirectCache {
   ) {
     this.max = env.REDIRECT_CACHE_SIZE;
     this.ttlMs = env.REDIRECT_CACHE_TTL_SECONDS * 1000;
-    redis.subscribe(CHANNEL, (key) => this.entries.delete(key));
+    redis.subscribe(CHANNEL, (key) => this.forget(key));
   }
 
   static key(domainId: number, slug: string): string {
@@ -109,6 +112,7 @@ export class RedirectCache {
     const readAtMs = this.clock.now();
     const ttlEnd = readAtMs + this.ttlMs;
     const validUntilMs = expireAt ? Math.min(expireAt.getTime(), ttlEnd) : ttlEnd;
+    this.marks.delete(key); // the link's entry says more than a mark
     this.entries.delete(key);
     this.entries.set(key, { ...value, validUntilMs, readAtMs, used: false });
     if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
@@ -116,31 +120,48 @@ export class RedirectCache {
 
   /** The address holds no share (a slug of the allowed pattern only: it is the path as sent). */
   setMissing(domainId: number, slug: string): void {
-    if (this.max === 0) return;
-    const key = RedirectCache.key(domainId, slug);
-    const readAtMs = this.clock.now();
-    const entry = { linkId: 0, accountId: 0, location: '', status: MISSING_STATUS };
-    this.entries.delete(key);
-    this.entries.set(key, {
-      ...entry,
-      validUntilMs: readAtMs + MISSING_TTL_MS,
-      readAtMs,
-      used: false,
-    });
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    this.setMark(domainId, slug, MISSING_STATUS);
+  }
+
+  /** The address holds a share the framework serves: the fast path hands it over at once. */
+  setHeld(domainId: number, slug: string): void {
+    this.setMark(domainId, slug, HELD_STATUS);
+  }
+
+  /** What is known of an address no link entry holds: MISSING_STATUS, HELD_STATUS, or nothing. */
+  mark(domainId: number, slug: string): number | undefined {
+    const mark = this.marks.get(RedirectCache.key(domainId, slug));
+    return mark && mark.validUntilMs > this.clock.now() ? mark.status : undefined;
   }
 
   /** Whether the address is known to hold nothing now (the framework's path asks too). */
   isMissing(domainId: number, slug: string): boolean {
-    const hit = this.entries.get(RedirectCache.key(domainId, slug));
-    return hit?.status === MISSING_STATUS && hit.validUntilMs > this.clock.now();
+    return this.mark(domainId, slug) === MISSING_STATUS;
+  }
+
+  /**
+   * Marks live apart from the links, in a map of their own: a flood of random slugs fills that
+   * one, and never pushes a link in use out of the cache.
+   */
+  private setMark(domainId: number, slug: string, status: number): void {
+    if (this.max === 0) return;
+    const key = RedirectCache.key(domainId, slug);
+    this.marks.delete(key);
+    // As long as a link's entry: a creation there invalidates it at once, as a change does.
+    this.marks.set(key, { status, validUntilMs: this.clock.now() + this.ttlMs });
+    if (this.marks.size > MAX_MARKS) this.marks.delete(this.marks.keys().next().value!);
   }
 
   /** Here at once, and on every other instance through Redis when it is configured. */
   invalidate(domainId: number, slug: string): void {
     const key = RedirectCache.key(domainId, slug);
-    this.entries.delete(key);
+    this.forget(key);
     this.redis.publish(CHANNEL, key);
+  }
+
+  private forget(key: string): void {
+    this.entries.delete(key);
+    this.marks.delete(key);
   }
 
   /**
