@@ -140,6 +140,31 @@ describe('Resumable (tus) uploads', () => {
     await t.api().get('/big-secret').set('X-Link-Password', 'open sesame').expect(200);
   });
 
+  it('should take every field at its maximum, escaped at its longest, on both databases', async () => {
+    const res = await create({
+      file_name: '"'.repeat(255),
+      file_size: 10,
+      alias: 'a'.repeat(64),
+      domain: '\u0001'.repeat(253), // six characters each in JSON
+      title: '"\\'.repeat(100),
+      description: '"'.repeat(1000),
+      password: '\u0001'.repeat(200), // kept as its hash
+      expire_at: Math.floor(Date.now() / 1000) + 3600,
+      is_private: 1,
+      mime_type: '"'.repeat(127),
+    });
+    expect(res.status).toBe(200);
+    // Control characters in a title (six characters each in JSON) are refused everywhere.
+    const title = await create({ file_name: 'x', file_size: 1, title: '\u0001'.repeat(200) });
+    expect([title.status, title.body.error]).toEqual([400, 'validation_failed']);
+    await t
+      .api()
+      .delete('/api/v1/file/large-file/cancel')
+      .set(a.auth)
+      .send({ upload_id: res.body.data.upload_id })
+      .expect(200);
+  });
+
   it('should let a plain tus client create the upload itself and make the file on the last byte', async () => {
     const data = randomBytes(300 * 1024);
     const uploadsToday = async () =>
