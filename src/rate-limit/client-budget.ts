@@ -1,14 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { getOptionsToken, ThrottlerStorage } from '@nestjs/throttler';
 import { DomainError } from '../common/errors/domain-error';
-import type { KeyMaker } from './password-attempts';
 
 const MINUTE = 60_000;
 
+/** The rate limits' key maker (rate-limit.module.ts): the installation's scope, the name. */
+export type KeyMaker = {
+  generateKey: (ctx: unknown, tracker: string, name: string) => string;
+};
+
 /**
- * Costly work an anonymous client may have done for it a minute (a QR code drawn, a text
- * highlighted in another language): counted in the rate limits' storage (Redis when set), past
- * the budget a 429 `rate_limited`. What is served from a cache costs nothing and is not counted.
+ * What a client (or an account) may have done a minute: costly anonymous work (a QR code drawn,
+ * a text highlighted in another language), tries at a password. Counted in the rate limits'
+ * storage (Redis when set), as they arrive; past the budget a 429 `rate_limited`.
  */
 @Injectable()
 export class ClientBudget {

@@ -1,13 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { getOptionsToken, ThrottlerStorage } from '@nestjs/throttler';
-import { DomainError } from '../common/errors/domain-error';
+import { Injectable } from '@nestjs/common';
 import { Env } from '../config/env';
-
-const MINUTE = 60_000;
-/** The rate limits' key maker (rate-limit.module.ts): the installation's scope, the name. */
-export type KeyMaker = {
-  generateKey: (ctx: unknown, tracker: string, name: string) => string;
-};
+import { ClientBudget } from './client-budget';
 
 /**
  * A password tried outside the log-in routes (changing it, YOURLS's username/password mode):
@@ -17,8 +10,7 @@ export type KeyMaker = {
 @Injectable()
 export class PasswordAttempts {
   constructor(
-    @Inject(ThrottlerStorage) private readonly storage: ThrottlerStorage,
-    @Inject(getOptionsToken()) private readonly options: KeyMaker,
+    private readonly budget: ClientBudget,
     private readonly env: Env,
   ) {}
 
@@ -26,13 +18,8 @@ export class PasswordAttempts {
   async attempt(email: string): Promise<void> {
     const limit = this.env.AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT;
     if (limit === 0) return;
-    const name = 'login-account';
-    const key = this.options.generateKey(undefined, `email:${email.trim().toLowerCase()}`, name);
-    const r = await this.storage.increment(key, MINUTE, limit, MINUTE, name);
-    if (!r.isBlocked) return;
-    const wait = Math.max(1, Math.ceil(r.timeToBlockExpire));
-    throw new DomainError(429, 'rate_limited', `Too many attempts; try again in ${wait} s`, {
-      retry_after: wait,
-    });
+    // The log-in throttler's own name and tracker: one count for both.
+    const tracker = `email:${email.trim().toLowerCase()}`;
+    await this.budget.spend('login-account', tracker, limit, 'Too many attempts');
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { getOptionsToken, ThrottlerStorage } from '@nestjs/throttler';
-import type { KeyMaker } from '../../rate-limit/password-attempts';
+import type { KeyMaker } from '../../rate-limit/client-budget';
 
 const MAX_ATTEMPTS = 5;
 const WINDOW_MS = 15 * 60 * 1000;
