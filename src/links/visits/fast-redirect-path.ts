@@ -118,11 +118,11 @@ export class FastRedirectPath implements OnApplicationBootstrap {
    * random slugs never enters the framework, its exception pipeline or its error page.
    */
   private async probe(req: IncomingMessage, res: ServerResponse, domainId: number, path: string) {
-    let taken = true;
+    let taken: boolean;
     try {
       taken = await this.links.slugTaken(domainId, path.slice(1));
     } catch {
-      // The database is away: the framework answers that (503).
+      return this.handOver(req, res); // the database is away: the framework answers that (503)
     }
     if (taken) {
       // A redirect the framework caches replaces this mark; a page keeps it (no probe again).
