@@ -1,15 +1,14 @@
-import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { png } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { hasChromium, launchChromium } from '../utils/chromium';
 import { dbKind } from '../utils/test-database';
 
 // The public pages in a real browser (Debian's chromium). Pages do not depend on the database
 // driver, so this runs once, on SQLite; without a chromium it is skipped (.ci/run installs one).
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
+const run = dbKind() === 'sqlite' && hasChromium();
 
 (run ? describe : describe.skip)('Public pages in a browser', () => {
   let t: TestApp;
@@ -22,18 +21,7 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
     a = await createAccount(t);
     await t.app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${(t.http.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

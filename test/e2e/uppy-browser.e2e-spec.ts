@@ -1,15 +1,14 @@
 import { buildSync } from 'esbuild';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
+import { hasChromium, launchChromium } from '../utils/chromium';
 import { dbKind } from '../utils/test-database';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
+const run = dbKind() === 'sqlite' && hasChromium();
 
 /** Uppy's core and tus plugin from npm, bundled for a page as a site of someone else's would. */
 const uppyBundle = () =>
@@ -53,18 +52,7 @@ const uppyBundle = () =>
     });
     await new Promise<void>((resolve) => site.listen(0, 'localhost', resolve));
     siteUrl = `http://localhost:${(site.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
