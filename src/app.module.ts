@@ -4,15 +4,17 @@ import { EventEmitterModule } from '@nestjs/event-emitter';
 import { StatsModule } from './analytics/stats/stats.module';
 import { AuthGuard } from './auth/auth.guard';
 import { AuthModule } from './auth/auth.module';
+import { AccountModule } from './account/account.module';
+import { UsageApiModule } from './usage/usage-api.module';
 import { AllExceptionsFilter } from './common/filters/all-exceptions.filter';
 import { ContentTypeGuard } from './common/guards/content-type.guard';
-import { LoggingModule } from './common/logging/logging.module';
+import { LoggingModule } from './logging/logging.module';
 import { createValidationPipe } from './common/pipes/validation.pipe';
 import { CompatModule } from './compat/compat.module';
 import { AppConfigModule } from './config/config.module';
 import { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
-import { CustomDomainsModule } from './domains/custom/custom-domains.module';
+import { CustomDomainsModule } from './custom-domains/custom-domains.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
 import { LinksModule } from './links/links.module';
@@ -23,8 +25,8 @@ import { TagsModule } from './tags/tags.module';
 import { TextsModule } from './texts/texts.module';
 import { QrCodesModule } from './qr/qr-codes.module';
 import { BioModule } from './bio/bio.module';
-import { LargeUploadsModule } from './files/large/large-uploads.module';
-import { UsageModule } from './usage/usage.module';
+import { LargeUploadsModule } from './files/resumable/large-uploads.module';
+import { UsageModule } from './auth/plans/usage.module';
 import { WebModule } from './web/web.module';
 import { AccountAreaModule } from './account-area/account-area.module';
 import { MetricsModule } from './metrics/metrics.module';
@@ -45,6 +47,8 @@ export class AppModule implements OnApplicationShutdown {
         RateLimitModule,
         UsageModule,
         AuthModule,
+        AccountModule,
+        UsageApiModule,
         HealthModule,
         TagsModule,
         LinksModule,

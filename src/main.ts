@@ -7,7 +7,7 @@ async function bootstrap() {
   // Validate before anything loads, so a bad setting is one clear line and not a stack trace.
   const env = validateEnv(process.env);
   const { createApp } = await import('./app.setup');
-  const { announce } = await import('./common/logging/announce');
+  const { announce } = await import('./logging/announce');
   const app = await createApp(env);
   await app.listen(env.PORT, env.HOST);
   announce(app, env);

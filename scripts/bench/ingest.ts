@@ -8,8 +8,8 @@ import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
 import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.setup';
-import type { RawVisit } from '../../src/analytics/raw-visit';
-import { VisitRecorder } from '../../src/analytics/visit-recorder';
+import type { RawVisit } from '../../src/analytics/capture/raw-visit';
+import { VisitRecorder } from '../../src/analytics/capture/visit-recorder';
 import { validateEnv } from '../../src/config/validate-env';
 
 const SENT = Number(process.env.BENCH_VISITS ?? 1_000_000);

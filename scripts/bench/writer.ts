@@ -12,10 +12,10 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.setup';
-import type { VisitRow } from '../../src/analytics/rollup';
-import { VisitsPastMark } from '../../src/analytics/rollup-mark';
-import { openWriterConnection } from '../../src/analytics/sqlite-writer-connection';
-import { storeVisits } from '../../src/analytics/visit-batch';
+import type { VisitRow } from '../../src/analytics/rollups/rollup';
+import { VisitsPastMark } from '../../src/analytics/rollups/rollup-mark';
+import { openWriterConnection } from '../../src/analytics/store/sqlite-writer-connection';
+import { storeVisits } from '../../src/analytics/store/visit-batch';
 import { validateEnv } from '../../src/config/validate-env';
 import { median } from './harness';
 

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { StatsModule } from '../analytics/stats/stats.module';
+import { AccountModule } from '../account/account.module';
 import { AuthModule } from '../auth/auth.module';
 import { DomainsModule } from '../domains/domains.module';
 import { LinksModule } from '../links/links.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { AdminModule } from '../admin/admin.module';
 import { TextsModule } from '../texts/texts.module';
-import { CustomDomainsModule } from '../domains/custom/custom-domains.module';
+import { CustomDomainsModule } from '../custom-domains/custom-domains.module';
 import { FilesModule } from '../files/files.module';
 import { TagsModule } from '../tags/tags.module';
 import { AssetsController } from './assets.controller';
@@ -17,10 +18,10 @@ import { FilesPageController } from './files-page.controller';
 import { TextsPageController } from './texts-page.controller';
 import { TextEditController } from './text-edit.controller';
 import { FrontDoorController } from './front-door.controller';
-import { AdminPageController } from './admin-page.controller';
-import { AdminDomainsPageController } from './admin-domains-page.controller';
-import { AdminGuard } from './admin.guard';
-import { AdminReportsPageController } from './admin-reports-page.controller';
+import { AdminPageController } from './admin/admin-page.controller';
+import { AdminDomainsPageController } from './admin/admin-domains-page.controller';
+import { AdminGuard } from './admin/admin.guard';
+import { AdminReportsPageController } from './admin/admin-reports-page.controller';
 import { ReportController } from './report.controller';
 import { IntegrationsPageController } from './integrations-page.controller';
 import { LinkEditController } from './link-edit.controller';
@@ -36,6 +37,7 @@ import { TokensPageController } from './tokens-page.controller';
 @Module({
   imports: [
     AuthModule,
+    AccountModule,
     LinksModule,
     StatsModule,
     TagsModule,

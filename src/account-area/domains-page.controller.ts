@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '../common/errors/domain-error';
-import { CustomDomainDto } from '../domains/custom/dto/custom-domain.dto';
-import { CustomDomainsService } from '../domains/custom/custom-domains.service';
+import { CustomDomainDto } from '../custom-domains/dto/custom-domain.dto';
+import { CustomDomainsService } from '../custom-domains/custom-domains.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { filled } from './form';

@@ -12,8 +12,8 @@ import {
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AccountsService } from '../auth/accounts.service';
-import { AuthService } from '../auth/auth.service';
-import { CredentialsDto } from '../auth/dto/credentials.dto';
+import { AuthService } from '../account/auth.service';
+import { CredentialsDto } from '../account/dto/credentials.dto';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';

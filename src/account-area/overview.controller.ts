@@ -2,10 +2,10 @@ import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { StatsService } from '../analytics/stats/stats.service';
 import { StatsQuery } from '../analytics/stats/dto/stats.query';
-import { AccountsService } from '../auth/accounts.service';
+import { AccountOverviewService } from '../account/account-overview.service';
 import { DomainsService } from '../domains/domains.service';
 import { LinksService } from '../links/links.service';
-import { UsageService } from '../usage/usage.service';
+import { UsageService } from '../auth/plans/usage.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { formatBytes } from './format';
@@ -25,7 +25,7 @@ interface Meter {
 export class OverviewController {
   constructor(
     private readonly pages: Pages,
-    private readonly accounts: AccountsService,
+    private readonly accounts: AccountOverviewService,
     private readonly links: LinksService,
     private readonly stats: StatsService,
     private readonly usage: UsageService,

@@ -4,7 +4,7 @@ import { Clock } from '../common/clock';
 import { DomainError } from '../common/errors/domain-error';
 import { Env } from '../config/env';
 import { LinkBlocks } from '../links/link-blocks';
-import { VisitsService } from '../links/visits/visits.service';
+import { VisitsService } from '../links/resolve/visits.service';
 import { ABUSE_REASONS, AbuseReason } from './abuse-report.entity';
 import { AbuseReportsRepository } from './abuse-reports.repository';
 

@@ -1,20 +1,23 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { OrphanVisit } from './orphan-visit.entity';
-import { OrphanVisits } from './orphan-visits';
-import { OrphanVisitsRepository } from './orphan-visits.repository';
-import { VisitCounts } from './visit-counts';
-import { VisitRecorder } from './visit-recorder';
-import { VisitRetention } from './visit-retention';
-import { VisitRollupsRepository } from './visit-rollups.repository';
-import { VisitRollup } from './visit-rollup.entity';
-import { VisitStream } from './visit-stream';
-import { Visit } from './visit.entity';
-import { VisitsRepository } from './visits.repository';
+import { OrphanVisit } from './store/orphan-visit.entity';
+import { OrphanVisits } from './capture/orphan-visits';
+import { OrphanVisitsRepository } from './store/orphan-visits.repository';
+import { VisitCounts } from './rollups/visit-counts';
+import { VisitRecorder } from './capture/visit-recorder';
+import { VisitRetention } from './store/visit-retention';
+import { VisitRollupsRepository } from './rollups/visit-rollups.repository';
+import { VisitRollup } from './rollups/visit-rollup.entity';
+import { VisitReads } from './visit-reads';
+import { VisitStream } from './capture/visit-stream';
+import { Visit } from './store/visit.entity';
+import { VisitEvent } from './store/visit-event.entity';
+import { VisitorDay } from './rollups/visitor-day.entity';
+import { VisitsRepository } from './store/visits.repository';
 
 /** The visit pipeline and its rollups. Links record into it; it knows nothing of links. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Visit, VisitRollup, OrphanVisit])],
+  imports: [TypeOrmModule.forFeature([Visit, VisitRollup, OrphanVisit, VisitorDay, VisitEvent])],
   providers: [
     VisitsRepository,
     VisitRollupsRepository,
@@ -23,8 +26,9 @@ import { VisitsRepository } from './visits.repository';
     VisitStream,
     VisitRetention,
     VisitCounts,
+    VisitReads,
     OrphanVisits,
   ],
-  exports: [VisitRecorder, VisitsRepository, VisitRollupsRepository, VisitCounts, OrphanVisits],
+  exports: [VisitRecorder, VisitReads, VisitCounts, OrphanVisits],
 })
 export class AnalyticsModule {}

@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { bigintTransformer } from '../common/bigint.transformer';
-import { Plan } from './plan.entity';
+import { Plan } from './plans/plan.entity';
 
 @Entity('accounts')
 export class Account {

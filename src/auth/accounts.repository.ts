@@ -6,7 +6,7 @@ import { managerOf, Tx } from '../database/unit-of-work';
 import { toDate, toNumber } from '../common/db-values';
 import { Account } from './account.entity';
 import { AUTH_COLUMNS, AuthRow, RawAuthRow, toAuthRow } from './auth-row';
-import { NO_TRANSACTION } from '../database/sqlite-write-lock';
+import { NO_TRANSACTION } from '../database/sqlite/sqlite-write-lock';
 
 export interface AdminAccountRow {
   id: number;

@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, notFound } from '../common/errors/domain-error';
 import { Tx } from '../database/unit-of-work';
-import { LinksService } from '../links/links.service';
 import { Account } from './account.entity';
 import { AccountsRepository } from './accounts.repository';
 import { AuthCache } from './auth-cache';
 import { assertPlanActive, toAuthenticated } from './auth-row';
 import type { AuthenticatedAccount } from './authenticated-account';
-import { AccountDto } from './dto/account.dto';
 import { hashPassword, verifyPassword } from './password';
-import { PlansService } from './plans.service';
+import { PlansService } from './plans/plans.service';
 
 // Compared against when the email is unknown, so both failures take the same time.
 const DUMMY_HASH = hashPassword('not-a-real-password');
@@ -19,7 +17,6 @@ export class AccountsService {
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly plans: PlansService,
-    private readonly links: LinksService,
     private readonly authCache: AuthCache,
   ) {}
 
@@ -108,13 +105,6 @@ export class AccountsService {
     const account = await this.accounts.getById(id);
     if (!account) throw notFound('Account');
     return account;
-  }
-
-  async describe(id: number): Promise<AccountDto> {
-    const account = await this.getById(id);
-    const by = await this.links.countByKind(id);
-    const counts = { links: by.redirect ?? 0, texts: by.text ?? 0, files: by.file ?? 0 };
-    return AccountDto.fromAccount(account, counts);
   }
 
   /** Bytes of files stored now (not from the guard's row, which may be a second old). */

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { DomainError } from '../common/errors/domain-error';
-import { boxed } from '../common/logging/banner';
+import { boxed } from '../logging/banner';
 import { Env } from '../config/env';
 import { AccountsService } from './accounts.service';
 import { TokensService } from './tokens.service';

@@ -1,6 +1,6 @@
 import { toDate, toNumber } from '../common/db-values';
 import { DomainError } from '../common/errors/domain-error';
-import { parseUsageLimits } from '../usage/usage-limits';
+import { parseUsageLimits } from '../common/usage-limits';
 import type { AuthenticatedAccount } from './authenticated-account';
 
 /** What a request needs of its account and plan, read with the token or session in one query. */

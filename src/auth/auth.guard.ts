@@ -8,7 +8,7 @@ import { PasswordAttempts } from '../rate-limit/password-attempts';
 import { AccountsService } from './accounts.service';
 import { PASSWORD_SIGN_IN } from './password-sign-in.decorator';
 import { TokensService } from './tokens.service';
-import { UsageService } from '../usage/usage.service';
+import { UsageService } from './plans/usage.service';
 import { checkCsrf, sessionSecretOf } from './sessions/session-cookies';
 import { WebSessionsService } from './sessions/web-sessions.service';
 

@@ -1,4 +1,4 @@
-import type { UsageLimits } from '../usage/usage-limits';
+import type { UsageLimits } from '../common/usage-limits';
 
 /** What the guard puts on the request for the handlers. */
 export interface AuthenticatedAccount {

@@ -4,7 +4,7 @@ import { IsNull, Repository } from 'typeorm';
 import { toNumber } from '../common/db-values';
 import { AUTH_COLUMNS, AuthRow, RawAuthRow, toAuthRow } from './auth-row';
 import { ApiToken } from './api-token.entity';
-import { NO_TRANSACTION } from '../database/sqlite-write-lock';
+import { NO_TRANSACTION } from '../database/sqlite/sqlite-write-lock';
 
 export interface TokenAuthRow extends AuthRow {
   tokenId: number;

@@ -5,7 +5,7 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { LinkDto } from '../links/dto/link.dto';
 import { Link } from '../links/link.entity';
 import { LinksService } from '../links/links.service';
-import type { UsageOwner } from '../usage/usage.service';
+import type { UsageOwner } from '../auth/plans/usage.service';
 import { BioCustomLink, BioPage } from './bio-page.entity';
 import { BioPagesRepository } from './bio-pages.repository';
 import { BioPageDto, BioPageListDto, CreateBioDto, CreatedBioDto, UpdateBioDto } from './bio.dto';

@@ -2,7 +2,7 @@ import { existsSync, statfsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { describeDatabase, describeStorage } from '../common/logging/banner';
+import { describeDatabase, describeStorage } from '../logging/banner';
 import { Env } from '../config/env';
 import { buildDataSourceOptions } from '../database/database-options';
 import { LocalStorage } from '../files/storage/local.storage';

@@ -5,7 +5,7 @@ import { CliError } from './cli-error';
 
 const MYSQL_HINT =
   'DB_URL is MySQL: back it up with `mysqldump --single-transaction --routines <db> > backup.sql` ' +
-  'and restore with `mysql <db> < backup.sql` (see the README, "Backups")';
+  'and restore with `mysql <db> < backup.sql` (see docs/operations.md, "Backups")';
 
 function sqlitePath(env: Env): string {
   if (!env.DB_URL.startsWith('sqlite:')) throw new CliError(MYSQL_HINT);

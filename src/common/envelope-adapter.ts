@@ -8,7 +8,7 @@ import { seeEnvelope, successEnvelope } from './envelope';
  * Express, with every handler's result wrapped in `{ code, success, message, data }` (S.EE's
  * `{ code, message, data }` on a @SeeResponse() route) unless the route is @RawResponse(). This is where Nest hands a result to Express; an interceptor would do
  * the same through rxjs and two async resources per request, which cost a third of a simple
- * request's time on Node 20 (see README, Performance).
+ * request's time on Node 20 (see docs/performance.md).
  */
 export class EnvelopeExpressAdapter extends ExpressAdapter {
   override reply(response: Response, body: unknown, statusCode?: number): unknown {

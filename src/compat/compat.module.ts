@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountModule } from '../account/account.module';
 import { AuthModule } from '../auth/auth.module';
 import { FilesModule } from '../files/files.module';
 import { uploadMulterModule } from '../files/upload/upload-multer.module';
@@ -11,7 +12,7 @@ import { LinksModule } from '../links/links.module';
 
 /** The spec's `{base_url}/file` layer (file-api/), the SM.MS v2 drop-in (smms-v2/), YOURLS (yourls/). */
 @Module({
-  imports: [AuthModule, FilesModule, LinksModule, uploadMulterModule()],
+  imports: [AuthModule, AccountModule, FilesModule, LinksModule, uploadMulterModule()],
   controllers: [FileApiController, SmmsController, YourlsController],
   providers: [SmmsService, YourlsService],
 })

@@ -16,6 +16,14 @@ describe('validateEnv', () => {
     });
   });
 
+  it('should make the public URL from PORT when PUBLIC_URL is not set', () => {
+    expect(validateEnv({ PORT: '8080' }).PUBLIC_URL).toBe('http://localhost:8080');
+    expect(validateEnv({ PORT: '8080', PUBLIC_URL: 'https://s.example.com' }).PUBLIC_URL).toBe(
+      'https://s.example.com',
+    );
+    expect(validateEnv({ PORT: '0' }).PUBLIC_URL).toBe('http://localhost:3000');
+  });
+
   it('should turn numbers and booleans from strings', () => {
     const env = validateEnv({ PORT: '8080', TRUST_PROXY: 'true', PLAN_FREE_MAX_FILE_BYTES: '5' });
     expect(env.PORT).toBe(8080);

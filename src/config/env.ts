@@ -13,7 +13,7 @@ import {
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
-import { USAGE_LIMITS_PATTERN } from '../usage/usage-limits';
+import { USAGE_LIMITS_PATTERN } from '../common/usage-limits';
 
 const TRUST_PROXY_LIST =
   /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d+)?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d+)?))*$/i;
@@ -27,10 +27,17 @@ const HOSTS_MESSAGE = 'must be comma-separated hosts such as s.example.com,local
 
 /** Every setting of the service. Defaults here must match .env.example. */
 export class Env {
+  /** Port to listen on. Without PUBLIC_URL, the public address is `http://localhost:<PORT>`. */
   @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT = 3000;
+  /** Interface to listen on. */
   @IsString() HOST = '0.0.0.0';
+  /**
+   * Public address of the service: links, pages and the API's `{base_url}` (this + `/api/v1`)
+   * are made from it. Unset: `http://localhost:<PORT>`.
+   */
   @Matches(/^https?:\/\/[^/\s]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL' })
   PUBLIC_URL = 'http://localhost:3000';
+  /** The least severe log lines written. */
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL = 'log';
   /** `auto`: readable lines on a terminal, JSON lines otherwise (files, Docker, collectors). */
   @IsIn(['auto', 'json', 'pretty']) LOG_FORMAT = 'auto';
@@ -54,15 +61,21 @@ export class Env {
     },
   })
   TRUST_PROXY: boolean | number | string = false;
+  /** Largest JSON or form body (uploads have their own limits, per plan). */
   @Matches(/^\d+(b|kb|mb)$/i, { message: 'must be a size such as 100kb or 3mb' })
   BODY_LIMIT = '10mb';
   /** A connection that sends and receives nothing this long is closed (a stalled upload). */
   @Transform(toInt) @IsInt() @Min(1) HTTP_IDLE_TIMEOUT_SECONDS = 60;
 
+  /**
+   * `sqlite:<path>` or `mysql://user:pass@host:3306/db`. `sqlite::memory:` keeps everything in
+   * memory until the process ends (a demo; visits are then written on the API's connection).
+   */
   @Matches(/^(sqlite:.+|mysql:\/\/.+)$/, {
     message: 'must be sqlite:<path> or mysql://user:pass@host:3306/db',
   })
   DB_URL = 'sqlite:./data/linkdrop.sqlite';
+  /** Log every SQL statement. */
   @Transform(toBool) @IsBoolean() DB_LOGGING = false;
   /** MySQL: connections each instance keeps (requests beyond it wait for one). */
   @Transform(toInt) @IsInt() @Min(1) @Max(1000) DB_POOL_SIZE = 10;
@@ -87,32 +100,43 @@ export class Env {
   /** How long the guard trusts a token's row (account, plan) before reading it again; 0: off. */
   @Transform(toInt) @IsInt() @Min(0) @Max(60) AUTH_CACHE_SECONDS = 1;
 
+  /** Where file bytes go: a local folder or any S3-compatible store (AWS, MinIO, R2). */
   @IsIn(['local', 's3']) STORAGE_DRIVER = 'local';
   /** Public address of the file bytes (a CDN or the bucket); unset: PUBLIC_URL + /u. */
   @IsOptional()
   @Matches(/^https?:\/\/[^\s]+$/, { message: 'must be an http(s) URL' })
   FILES_PUBLIC_URL?: string;
+  /** Where `local` keeps files. */
   @IsString() STORAGE_LOCAL_DIR = './data/uploads';
   /** Partial uploads older than this go (at start, every 10 min); above any stall of a live one. */
   @Transform(toInt) @IsInt() @Min(0) STORAGE_SWEEP_AFTER_SECONDS = 600;
   /** Resumable uploads not finished this many hours after they began end (parts removed). */
   @Transform(toInt) @IsInt() @Min(1) UPLOAD_SESSION_HOURS = 24;
+  /** S3 endpoint URL; required with `s3`. */
   @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
   @Matches(/^https?:\/\/.+/, { message: 'must be the http(s) URL of the S3 endpoint' })
   STORAGE_S3_ENDPOINT?: string;
+  /** S3 region. */
   @IsString() STORAGE_S3_REGION = 'us-east-1';
+  /** Bucket; required with `s3`. */
   @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
   @IsString({ message: 'is required when STORAGE_DRIVER=s3' })
   STORAGE_S3_BUCKET?: string;
+  /** Access key; required with `s3`. */
   @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
   @IsString({ message: 'is required when STORAGE_DRIVER=s3' })
   STORAGE_S3_ACCESS_KEY_ID?: string;
+  /** Secret key; required with `s3`. */
   @ValidateIf((e: Env) => e.STORAGE_DRIVER === 's3')
   @IsString({ message: 'is required when STORAGE_DRIVER=s3' })
   STORAGE_S3_SECRET_ACCESS_KEY?: string;
   /** MinIO and most self-hosted stores want path-style addresses. */
   @Transform(toBool) @IsBoolean() STORAGE_S3_FORCE_PATH_STYLE = true;
 
+  /**
+   * Optional Redis: shares redirect-cache invalidations, rate limits, the visit stream and
+   * resumable uploads' locks between instances; readiness checks it.
+   */
   @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
@@ -137,38 +161,50 @@ export class Env {
 
   /** Requests per minute per API token; 0 turns the limit off. */
   @Transform(toInt) @IsInt() @Min(0) RATE_LIMIT_API_PER_MINUTE = 600;
-  /** Log-in attempts per minute from one IP, and for one account (email); 0: no limit. */
+  /** Log-in attempts per minute from one IP; 0: no limit. */
   @Transform(toInt) @IsInt() @Min(0) AUTH_LOGIN_PER_MINUTE_PER_IP = 20;
+  /** Log-in attempts per minute at one email; 0: no limit. */
   @Transform(toInt) @IsInt() @Min(0) AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT = 10;
   /** Sign-ups per hour from one IP; 0: no limit. */
   @Transform(toInt) @IsInt() @Min(0) AUTH_SIGNUPS_PER_HOUR_PER_IP = 20;
 
+  /** `closed` turns sign-up off (accounts come from the CLI); `/signup` is then a 404. */
   @IsIn(['open', 'closed']) AUTH_SIGNUP = 'open';
   /** A browser log-in lasts this many days after its last use. */
   @Transform(toInt) @IsInt() @Min(1) SESSION_DAYS = 30;
   /** Where `/` on the default domain sends people instead of the home page (empty: the page). */
   @IsOptional() @IsUrl({ require_tld: false, require_protocol: true }) HOME_REDIRECT_URL?: string;
+  /** Plan of new accounts. */
   @IsString() DEFAULT_PLAN = 'free';
+  /** First start with no account: create an admin and print its password and token once. */
   @Transform(toBool) @IsBoolean() AUTH_BOOTSTRAP_ADMIN = true;
+  /** That first admin's email. */
   @IsString() AUTH_ADMIN_EMAIL = 'admin@linkdrop.local';
 
+  /** Free plan: largest file, in bytes. */
   @Transform(toInt) @IsInt() @Min(1) PLAN_FREE_MAX_FILE_BYTES = 10 * 1024 * 1024;
+  /** Free plan: storage quota, in bytes. */
   @Transform(toInt) @IsInt() @Min(1) PLAN_FREE_QUOTA_BYTES = 1024 * 1024 * 1024;
+  /** Pro plan: largest file, in bytes. */
   @Transform(toInt) @IsInt() @Min(1) PLAN_PRO_MAX_FILE_BYTES = 5 * 1024 * 1024 * 1024;
+  /** Pro plan: storage quota, in bytes. */
   @Transform(toInt) @IsInt() @Min(1) PLAN_PRO_QUOTA_BYTES = 100 * 1024 * 1024 * 1024;
-  /** Custom domains an account of each plan may have (verified or not). */
+  /** Custom domains an account of the free plan may have (verified or not). */
   @Transform(toInt) @IsInt() @Min(0) PLAN_FREE_CUSTOM_DOMAINS = 1;
+  /** Custom domains an account of the pro plan may have. */
   @Transform(toInt) @IsInt() @Min(0) PLAN_PRO_CUSTOM_DOMAINS = 20;
   /**
-   * Day and month limits of each plan, as `link_day=100,api_month=100000` (metrics api, link,
+   * Day and month limits of the free plan, as `link_day=100,api_month=100000` (metrics api, link,
    * text, upload, qrcode; periods day, month, UTC). Empty: unlimited, S.EE's `-1`.
    */
   @Matches(USAGE_LIMITS_PATTERN, { message: 'must be a list such as link_day=100,api_month=5000' })
   PLAN_FREE_USAGE_LIMITS = '';
+  /** Day and month limits of the pro plan (as PLAN_FREE_USAGE_LIMITS). */
   @Matches(USAGE_LIMITS_PATTERN, { message: 'must be a list such as link_day=100,api_month=5000' })
   PLAN_PRO_USAGE_LIMITS = '';
-  /** Hosts text and file shares may live on; unset: SHORT_DOMAINS. The first is the default. */
+  /** Hosts text shares may live on; unset: SHORT_DOMAINS. The first is the default. */
   @IsOptional() @Matches(HOSTS, { message: HOSTS_MESSAGE }) TEXT_DOMAINS?: string;
+  /** Hosts file shares may live on; unset: SHORT_DOMAINS. The first is the default. */
   @IsOptional() @Matches(HOSTS, { message: HOSTS_MESSAGE }) FILE_DOMAINS?: string;
   /** DNS servers for custom-domain checks (`1.1.1.1,[::1]:5353`); unset: the system's. */
   @IsOptional()

@@ -29,5 +29,9 @@ export function validateEnv(raw: Record<string, unknown>): Env {
       `Invalid configuration: ${e.property} ${why.replace(`${e.property} `, '')} (got ${shown})`,
     );
   }
+  // The first start prints links: without PUBLIC_URL they should reach the port it listens on.
+  if (present.PUBLIC_URL === undefined && env.PORT !== 0) {
+    env.PUBLIC_URL = `http://localhost:${env.PORT}`;
+  }
   return env;
 }

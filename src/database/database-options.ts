@@ -2,15 +2,16 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DataSourceOptions } from 'typeorm';
 import { Env } from '../config/env';
-import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 
-/** TypeORM options from DB_URL. The schema comes only from migrations; synchronize stays off. */
+/**
+ * TypeORM options from DB_URL. The schema comes only from migrations; synchronize stays off.
+ * Entities are not listed here: each module registers its own (`autoLoadEntities`).
+ */
 export function buildDataSourceOptions(
   env: Pick<Env, 'DB_URL' | 'DB_LOGGING' | 'DB_QUERY_TIMEOUT_SECONDS' | 'DB_POOL_SIZE'>,
 ): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: true,
     synchronize: false,

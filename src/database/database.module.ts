@@ -7,7 +7,7 @@ import { dropTimedOutConnections } from './drop-timed-out-connections';
 import { Installation } from './installation';
 import { openMigrated } from './migrate-under-lock';
 import { Setting } from './setting.entity';
-import { awaitSqliteWriteLock } from './sqlite-write-lock';
+import { awaitSqliteWriteLock } from './sqlite/sqlite-write-lock';
 import { UnitOfWork } from './unit-of-work';
 
 @Global()
@@ -15,7 +15,11 @@ import { UnitOfWork } from './unit-of-work';
   imports: [
     TypeOrmModule.forRootAsync({
       inject: [Env],
-      useFactory: (env: Env) => ({ ...buildDataSourceOptions(env), retryAttempts: 2 }),
+      useFactory: (env: Env) => ({
+        ...buildDataSourceOptions(env),
+        autoLoadEntities: true,
+        retryAttempts: 2,
+      }),
       dataSourceFactory: (options) => openMigrated(options!),
     }),
     TypeOrmModule.forFeature([Setting]),

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { isTransientDbError } from '../common/errors/transient-db-error';
-import { GroupCommit } from './group-commit';
+import { GroupCommit } from './sqlite/group-commit';
 
 const ATTEMPTS = 3;
 

@@ -34,6 +34,6 @@ import { StorageModule } from './storage/storage.module';
     PrivateUrls,
     PrivateFilesService,
   ],
-  exports: [FilesService, FilesRepository, PrivateFilesService, StorageModule],
+  exports: [FilesService, SharedBytes, PrivateFilesService, StorageModule],
 })
 export class FilesModule {}

@@ -5,9 +5,8 @@ import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { notFound } from '../common/errors/domain-error';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { toUnix } from '../common/time';
-import { VisitCounts } from '../analytics/visit-counts';
+import { VisitCounts } from '../analytics/rollups/visit-counts';
 import { Env } from '../config/env';
-import { Metrics } from '../metrics/metrics';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PersistOptions } from './persist-options';
 import { DomainsService } from '../domains/domains.service';
@@ -25,6 +24,8 @@ export const HISTORY_PAGE_SIZE = 30;
 
 @Injectable()
 export class FilesService {
+  /** Files stored since start, whichever way they came (read by /metrics at scrape time). */
+  readonly stored = { files: 0, bytes: 0 };
   private readonly filesBase: string;
   private readonly apiBase: string;
 
@@ -37,7 +38,6 @@ export class FilesService {
     private readonly accounts: AccountsService,
     private readonly uow: UnitOfWork,
     private readonly visitCounts: VisitCounts,
-    private readonly metrics: Metrics,
     env: Env,
   ) {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
@@ -123,7 +123,8 @@ export class FilesService {
         await opts.inTransaction?.(tx, created.id);
         return created;
       });
-      this.metrics.uploaded(file.size);
+      this.stored.files++;
+      this.stored.bytes += file.size;
       // The record is what was just written: no need to read it back.
       return this.toRecord({ ...row, linkId: link.id }, link.short_url);
     } catch (e) {
@@ -162,6 +163,13 @@ export class FilesService {
       : null;
     if (!file) throw notFound('File');
     return file;
+  }
+
+  /** The record of a file share by its link id (a finished resumable upload's file). */
+  async recordOfLink(linkId: number): Promise<FileRecordDto> {
+    const file = await this.files.getByLinkIdWithLink(linkId);
+    if (!file) throw notFound('File');
+    return this.toRecord(file);
   }
 
   toRecord(f: StoredFile, pageUrl?: string): FileRecordDto {

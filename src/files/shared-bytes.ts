@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { Tx } from '../database/unit-of-work';
-import { bytesKeyOf } from './file.entity';
+import { bytesKeyOf, type StoredFile } from './file.entity';
 import { FilesRepository } from './files.repository';
 import { Storage, storageKey } from './storage/storage';
 import type { ReceivedFile } from './upload/meter';
@@ -18,6 +18,16 @@ export class SharedBytes {
     private readonly files: FilesRepository,
     private readonly storage: Storage,
   ) {}
+
+  /** A file of this account with these bytes (SHA-256), which a new record could share. */
+  findIdentical(accountId: number, sha256: string): Promise<StoredFile | null> {
+    return this.files.getByAccountAndSha(accountId, sha256);
+  }
+
+  /** In a creating transaction: holds the record whose bytes are shared; false if it is gone. */
+  lockForSharing(linkId: number, tx: Tx): Promise<boolean> {
+    return this.files.lockForSharing(linkId, tx);
+  }
 
   /** In the creating transaction: the storage key the new record uses (null: its own path). */
   async keyFor(file: ReceivedFile, tx: Tx): Promise<string | null> {

@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Public } from '../common/decorators/public.decorator';
 import { DomainError } from '../common/errors/domain-error';
-import { VisitRecorder } from '../analytics/visit-recorder';
+import { VisitRecorder } from '../analytics/capture/visit-recorder';
 import { Storage } from '../files/storage/storage';
 import { RedisService } from '../redis/redis.service';
 import { HealthRepository } from './health.repository';

@@ -8,8 +8,8 @@ import { UnitOfWork } from '../database/unit-of-work';
 import { DomainsService } from '../domains/domains.service';
 import { LinksService } from '../links/links.service';
 import { TagsService } from '../tags/tags.service';
-import { parseUsageLimits } from '../usage/usage-limits';
-import type { UsageOwner } from '../usage/usage.service';
+import { parseUsageLimits } from '../common/usage-limits';
+import type { UsageOwner } from '../auth/plans/usage.service';
 import { ImportsRepository } from './imports.repository';
 import { ImportRecord } from './import-record';
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { atValue, SqlRunner } from '../analytics/batch-sql';
-import { addToRollups } from '../analytics/rollup-writer';
-import { DAY_SECONDS, emptyTally, HOUR_SECONDS } from '../analytics/rollup';
+import { atValue, SqlRunner } from '../analytics/store/batch-sql';
+import { addToRollups } from '../analytics/rollups/rollup-writer';
+import { DAY_SECONDS, emptyTally, HOUR_SECONDS } from '../analytics/rollups/rollup';
 import { managerOf, Tx } from '../database/unit-of-work';
 
 @Injectable()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainsService } from '../domains/domains.service';
 import { LinksRepository } from './links.repository';
-import { RedirectCache } from './visits/redirect-cache';
+import { RedirectCache } from './resolve/redirect-cache';
 
 /**
  * Shares of any account blocked by an admin (a share answers 410 with the reason) or unblocked;

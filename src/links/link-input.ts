@@ -1,6 +1,6 @@
 import type { Link, LinkKind } from './link.entity';
 import type { LinkChanges } from './links.repository';
-import type { UsageMetric } from '../usage/usage-limits';
+import type { UsageMetric } from '../common/usage-limits';
 
 export interface LinkInput {
   kind: LinkKind;

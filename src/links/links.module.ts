@@ -10,13 +10,13 @@ import { LinksRepository } from './links.repository';
 import { LinksService } from './links.service';
 import { LinkBlocks } from './link-blocks';
 import { ShortenController } from './shorten.controller';
-import { ClickBuffer } from './visits/click-buffer';
-import { FastRedirectPath } from './visits/fast-redirect-path';
-import { LinkPasswordCookie } from './visits/link-password';
-import { LinkPasswordThrottle } from './visits/link-password-throttle';
-import { RedirectCache } from './visits/redirect-cache';
-import { RedirectCacheRefresher } from './visits/redirect-cache-refresher';
-import { VisitsService } from './visits/visits.service';
+import { ClickBuffer } from './resolve/click-buffer';
+import { FastRedirectPath } from './resolve/fast-redirect-path';
+import { LinkPasswordCookie } from './resolve/link-password';
+import { LinkPasswordThrottle } from './resolve/link-password-throttle';
+import { RedirectCache } from './resolve/redirect-cache';
+import { RedirectCacheRefresher } from './resolve/redirect-cache-refresher';
+import { VisitsService } from './resolve/visits.service';
 
 /**
  * The address namespace. It knows no content kind: texts and files call it, and hear of a

@@ -1,5 +1,5 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { VisitCounts } from '../analytics/visit-counts';
+import { VisitCounts } from '../analytics/rollups/visit-counts';
 import { Clock } from '../common/clock';
 import { DomainError } from '../common/errors/domain-error';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
@@ -8,8 +8,8 @@ import { TagsService } from '../tags/tags.service';
 import { Link } from './link.entity';
 import { LinksRepository } from './links.repository';
 import { LinksService } from './links.service';
-import { RedirectCache } from './visits/redirect-cache';
-import { UsageService } from '../usage/usage.service';
+import { RedirectCache } from './resolve/redirect-cache';
+import { UsageService } from '../auth/plans/usage.service';
 
 const domain = { id: 1, host: 'localhost:3000', accountId: null, createdAt: new Date() };
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { VisitCounts } from '../analytics/visit-counts';
+import { VisitCounts } from '../analytics/rollups/visit-counts';
 import { Clock } from '../common/clock';
 import { DomainError, notFound } from '../common/errors/domain-error';
 import { isReservedSlug } from '../common/slug';
@@ -15,9 +15,9 @@ import { LinkInput, LinkRef, LinkUpdate, PreparedLinkUpdate, usageMetricOf } fro
 import { LinkFilter } from './link-filter';
 import { LinksRepository } from './links.repository';
 import { RandomSlugs } from './random-slugs';
-import { RedirectCache } from './visits/redirect-cache';
+import { RedirectCache } from './resolve/redirect-cache';
 import { linkChangesOf } from './link-changes';
-import { UsageOwner, UsageService } from '../usage/usage.service';
+import { UsageOwner, UsageService } from '../auth/plans/usage.service';
 
 /** The address namespace: every share's slug, domain, tags, password and expiry. */
 @Injectable()

@@ -3,9 +3,10 @@ import { ModuleRef } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { VisitRecorder } from '../analytics/visit-recorder';
-import { FastRedirectPath } from '../links/visits/fast-redirect-path';
-import { RedirectCache } from '../links/visits/redirect-cache';
+import { VisitRecorder } from '../analytics/capture/visit-recorder';
+import { FilesService } from '../files/files.service';
+import { FastRedirectPath } from '../links/resolve/fast-redirect-path';
+import { RedirectCache } from '../links/resolve/redirect-cache';
 
 /**
  * Every Prometheus metric of one instance, in its own registry (several apps share a test
@@ -29,16 +30,6 @@ export class Metrics implements OnModuleInit {
   });
   /** Redirects the framework answered (the fast path keeps its own count). */
   frameworkRedirects = 0;
-  readonly uploads = new Counter({
-    name: 'linkdrop_uploads_total',
-    help: 'Files stored (form, SM.MS and resumable uploads)',
-    registers: [this.registry],
-  });
-  readonly uploadBytes = new Counter({
-    name: 'linkdrop_upload_bytes_total',
-    help: 'Bytes of the files stored',
-    registers: [this.registry],
-  });
   readonly uploadFailures = new Counter({
     name: 'linkdrop_upload_failures_total',
     help: 'Upload requests refused or failed, by error code',
@@ -47,12 +38,6 @@ export class Metrics implements OnModuleInit {
   });
 
   constructor(private readonly moduleRef: ModuleRef) {}
-
-  /** A file stored, whichever way it came. */
-  uploaded(bytes: number): void {
-    this.uploads.inc();
-    this.uploadBytes.inc(bytes);
-  }
 
   onModuleInit(): void {
     collectDefaultMetrics({ register: this.registry });
@@ -66,10 +51,29 @@ export class Metrics implements OnModuleInit {
     const fast = find(FastRedirectPath);
     const cache = find(RedirectCache);
     const recorder = find(VisitRecorder);
+    const files = find(FilesService);
     const db = find<DataSource>(getDataSourceToken() as never);
     const registers = [this.registry];
     const framework = () => this.frameworkRedirects;
     // Counters whose values are kept elsewhere: set at each scrape (reset, then the total).
+    new Counter({
+      name: 'linkdrop_uploads_total',
+      help: 'Files stored (form, SM.MS and resumable uploads)',
+      registers,
+      collect: function () {
+        this.reset();
+        this.inc(files?.stored.files ?? 0);
+      },
+    });
+    new Counter({
+      name: 'linkdrop_upload_bytes_total',
+      help: 'Bytes of the files stored',
+      registers,
+      collect: function () {
+        this.reset();
+        this.inc(files?.stored.bytes ?? 0);
+      },
+    });
     new Counter({
       name: 'linkdrop_redirects_total',
       help: 'Redirects answered, by path: the fast path before the framework, or the framework',

@@ -3,7 +3,7 @@ import { notFound } from '../common/errors/domain-error';
 import { createInput } from '../links/dto/to-input';
 import { LinkRef } from '../links/link-input';
 import { LinksService } from '../links/links.service';
-import type { UsageOwner } from '../usage/usage.service';
+import type { UsageOwner } from '../auth/plans/usage.service';
 import {
   createdQrCode,
   CreatedQrCodeDto,

@@ -2,7 +2,6 @@ import { ExecutionContext, Module } from '@nestjs/common';
 import { ThrottlerModule, ThrottlerOptions } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import type { Request } from 'express';
-import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { Env } from '../config/env';
 import { RedisService } from '../redis/redis.service';
 import { AUTH_ATTEMPT, AuthAttemptKind } from './auth-attempt.decorator';
@@ -10,7 +9,9 @@ import { FailOpenStorage } from './fail-open.storage';
 import { ClientBudget } from './client-budget';
 import { PasswordAttempts } from './password-attempts';
 
-type Req = Request & { account?: AuthenticatedAccount };
+/** What the auth guard (a layer above) puts on the request: only these fields are read here. */
+type Caller = { id: number; tokenId: number };
+type Req = Request & { account?: Caller };
 const reqOf = (ctx: ExecutionContext) => ctx.switchToHttp().getRequest<Req>();
 const attemptOf = (ctx: ExecutionContext) =>
   Reflect.getMetadata(AUTH_ATTEMPT, ctx.getHandler()) as AuthAttemptKind | undefined;
@@ -30,7 +31,7 @@ function throttlers(env: Env): ThrottlerOptions[] {
       skipIf: (ctx) => env.RATE_LIMIT_API_PER_MINUTE === 0 || !reqOf(ctx).account,
       // A browser session has no token (id 0): its calls count against its account.
       getTracker: (req: Record<string, unknown>) => {
-        const account = req.account as AuthenticatedAccount;
+        const account = req.account as Caller;
         return account.tokenId ? `token:${account.tokenId}` : `session:${account.id}`;
       },
     },

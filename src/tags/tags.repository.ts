@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { In, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { Tag } from './tag.entity';
-import { NO_TRANSACTION } from '../database/sqlite-write-lock';
+import { NO_TRANSACTION } from '../database/sqlite/sqlite-write-lock';
 
 @Injectable()
 export class TagsRepository {

@@ -1,4 +1,4 @@
-import type { UsageOwner } from '../usage/usage.service';
+import type { UsageOwner } from '../auth/plans/usage.service';
 import { Injectable } from '@nestjs/common';
 import { notFound } from '../common/errors/domain-error';
 import { Env } from '../config/env';

@@ -10,7 +10,7 @@ import { escapeHtml } from '../common/escape-html';
 import { notFound } from '../common/errors/domain-error';
 import { Env } from '../config/env';
 import { DomainsService } from '../domains/domains.service';
-import { sendRedirect } from '../links/visits/send-redirect';
+import { sendRedirect } from '../links/resolve/send-redirect';
 import { renderPage } from './pages/layout';
 import { pageHeaders } from './security-headers';
 

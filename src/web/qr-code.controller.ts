@@ -5,7 +5,7 @@ import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
 import { invalid } from '../common/errors/domain-error';
 import { DomainsService } from '../domains/domains.service';
-import { VisitsService } from '../links/visits/visits.service';
+import { VisitsService } from '../links/resolve/visits.service';
 import { QrImageCache } from '../qr/qr-image-cache';
 import { DEFAULT_QR_WIDTH, QR_CONTENT_TYPES, QrFormat } from '../qr/qr-images';
 import { ApiErrors, ApiRaw } from '../common/openapi-responses';

@@ -3,10 +3,10 @@ import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/com
 import { ApiExcludeController } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
 import type { Request, Response } from 'express';
-import { isCountable } from '../analytics/countable';
+import { isCountable } from '../analytics/capture/countable';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
-import { VisitRequest, VisitsService } from '../links/visits/visits.service';
+import { VisitRequest, VisitsService } from '../links/resolve/visits.service';
 import { ShareResponder } from './share-responder';
 import { visitSourceOf } from './visit-source';
 

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import type { VisitSource } from '../links/visits/visits.service';
+import type { VisitSource } from '../links/resolve/visits.service';
 
 /** What a visit record keeps of a request (its headers, peer address and URL). */
 export const visitSourceOf = (req: Request): VisitSource => ({

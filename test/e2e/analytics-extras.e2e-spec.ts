@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { OrphanVisits } from '../../src/analytics/orphan-visits';
-import { VisitRecorder } from '../../src/analytics/visit-recorder';
+import { OrphanVisits } from '../../src/analytics/capture/orphan-visits';
+import { VisitRecorder } from '../../src/analytics/capture/visit-recorder';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { png } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';

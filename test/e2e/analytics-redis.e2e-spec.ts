@@ -1,6 +1,6 @@
-import { VisitRecorder } from '../../src/analytics/visit-recorder';
-import { VisitStream } from '../../src/analytics/visit-stream';
-import { VisitsRepository } from '../../src/analytics/visits.repository';
+import { VisitRecorder } from '../../src/analytics/capture/visit-recorder';
+import { VisitStream } from '../../src/analytics/capture/visit-stream';
+import { VisitsRepository } from '../../src/analytics/store/visits.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { HOST, idOf } from '../utils/requests';

@@ -1,5 +1,5 @@
-import { VisitRecorder } from '../../src/analytics/visit-recorder';
-import { VisitRetention } from '../../src/analytics/visit-retention';
+import { VisitRecorder } from '../../src/analytics/capture/visit-recorder';
+import { VisitRetention } from '../../src/analytics/store/visit-retention';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { HOST, idOf } from '../utils/requests';

@@ -1,4 +1,4 @@
-import { CustomDomainsService } from '../../src/domains/custom/custom-domains.service';
+import { CustomDomainsService } from '../../src/custom-domains/custom-domains.service';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { customDomains } from '../utils/custom-domains';

@@ -1,5 +1,5 @@
-import { VisitRecorder } from '../../src/analytics/visit-recorder';
-import { ClickBuffer } from '../../src/links/visits/click-buffer';
+import { VisitRecorder } from '../../src/analytics/capture/visit-recorder';
+import { ClickBuffer } from '../../src/links/resolve/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { canRunOwnMariaDb, OwnMariaDb } from '../utils/own-mariadb';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { AccountsService } from '../../src/auth/accounts.service';
+import { AccountOverviewService } from '../../src/account/account-overview.service';
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 
@@ -126,7 +126,7 @@ describe('An unexpected error', () => {
     t = await createTestApp();
     token = (await createAccount(t)).token;
     jest
-      .spyOn(t.app.get(AccountsService), 'describe')
+      .spyOn(t.app.get(AccountOverviewService), 'describe')
       .mockRejectedValue(new Error('secret internals at x.ts:12'));
   });
   afterAll(() => t.close());

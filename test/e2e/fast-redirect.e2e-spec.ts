@@ -1,8 +1,8 @@
-import { OrphanVisits } from '../../src/analytics/orphan-visits';
+import { OrphanVisits } from '../../src/analytics/capture/orphan-visits';
 import { DomainsService } from '../../src/domains/domains.service';
 import { DataSource } from 'typeorm';
-import { FastRedirectPath } from '../../src/links/visits/fast-redirect-path';
-import { RedirectCacheRefresher } from '../../src/links/visits/redirect-cache-refresher';
+import { FastRedirectPath } from '../../src/links/resolve/fast-redirect-path';
+import { RedirectCacheRefresher } from '../../src/links/resolve/redirect-cache-refresher';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { HOST, idOf, inSeconds } from '../utils/requests';

@@ -3,7 +3,7 @@ import { ClientRequest, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Installation } from '../../src/database/installation';
 import { RedisService } from '../../src/redis/redis.service';
-import { SharedTusLocker, TUS_LOCKER } from '../../src/files/large/shared-tus-locker';
+import { SharedTusLocker, TUS_LOCKER } from '../../src/files/resumable/shared-tus-locker';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { startS3, TestS3 } from '../utils/s3-server';

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Upload } from 'tus-js-client';
 import { DataSource } from 'typeorm';
-import { UploadEnds } from '../../src/files/large/upload-ends';
+import { UploadEnds } from '../../src/files/resumable/upload-ends';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { filesUnder } from '../factories/file.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';

@@ -1,4 +1,4 @@
-import { VisitRecorder } from '../../src/analytics/visit-recorder';
+import { VisitRecorder } from '../../src/analytics/capture/visit-recorder';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { HOST, idOf } from '../utils/requests';

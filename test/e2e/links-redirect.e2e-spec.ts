@@ -1,4 +1,4 @@
-import { ClickBuffer } from '../../src/links/visits/click-buffer';
+import { ClickBuffer } from '../../src/links/resolve/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { HOST, inSeconds, shareRequests, idOf } from '../utils/requests';

@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { VisitsRepository } from '../../src/analytics/visits.repository';
+import { VisitsRepository } from '../../src/analytics/store/visits.repository';
 import { MIGRATIONS } from '../../src/database/migrations';
 import { ClusteredVisitors1763701600000 } from '../../src/database/migrations/1763701600000-ClusteredVisitors';
 import { createAccount } from '../factories/account.factory';

@@ -1,5 +1,5 @@
 import { AccountsService } from '../../src/auth/accounts.service';
-import { RedirectCache } from '../../src/links/visits/redirect-cache';
+import { RedirectCache } from '../../src/links/resolve/redirect-cache';
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 

@@ -1,6 +1,6 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
-import { VisitRecorder } from '../../src/analytics/visit-recorder';
+import { VisitRecorder } from '../../src/analytics/capture/visit-recorder';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 

@@ -1,4 +1,4 @@
-import { VisitRecorder } from '../../src/analytics/visit-recorder';
+import { VisitRecorder } from '../../src/analytics/capture/visit-recorder';
 import { createAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 import { dbKind } from '../utils/test-database';

@@ -1,6 +1,6 @@
-import type { VisitRow } from '../../src/analytics/rollup';
-import { VisitRecorder } from '../../src/analytics/visit-recorder';
-import { VisitsRepository } from '../../src/analytics/visits.repository';
+import type { VisitRow } from '../../src/analytics/rollups/rollup';
+import { VisitRecorder } from '../../src/analytics/capture/visit-recorder';
+import { VisitsRepository } from '../../src/analytics/store/visits.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { visitRow } from '../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';

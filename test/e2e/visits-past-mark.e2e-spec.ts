@@ -1,8 +1,8 @@
 import { DataSource } from 'typeorm';
-import type { SqlRunner } from '../../src/analytics/batch-sql';
-import { VisitsPastMark } from '../../src/analytics/rollup-mark';
-import { storeVisits } from '../../src/analytics/visit-batch';
-import { VisitsRepository } from '../../src/analytics/visits.repository';
+import type { SqlRunner } from '../../src/analytics/store/batch-sql';
+import { VisitsPastMark } from '../../src/analytics/rollups/rollup-mark';
+import { storeVisits } from '../../src/analytics/store/visit-batch';
+import { VisitsRepository } from '../../src/analytics/store/visits.repository';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { visitRow } from '../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';

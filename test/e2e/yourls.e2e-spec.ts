@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { ClickBuffer } from '../../src/links/visits/click-buffer';
+import { ClickBuffer } from '../../src/links/resolve/click-buffer';
 import { createAccount, TestAccount } from '../factories/account.factory';
 import { createTestApp, TestApp } from '../utils/create-test-app';
 

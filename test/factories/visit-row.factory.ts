@@ -1,4 +1,4 @@
-import type { VisitRow } from '../../src/analytics/rollup';
+import type { VisitRow } from '../../src/analytics/rollups/rollup';
 
 /** A visit as the recorder hands it to the writer: a person on Firefox, Linux, from Germany. */
 export const visitRow = (over: Partial<VisitRow> = {}): VisitRow => ({

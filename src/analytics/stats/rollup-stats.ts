@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { DAY_SECONDS, DimCounts, DIMENSIONS, OTHER, SLOT_SECONDS } from '../rollup';
-import { Scope, SeriesRow, VisitRollupsRepository } from '../visit-rollups.repository';
+import { DAY_SECONDS, DimCounts, DIMENSIONS, OTHER, SLOT_SECONDS } from '../rollups/rollup';
+import type { Scope, SeriesRow } from '../rollups/visit-rollups.repository';
+import { VisitReads } from '../visit-reads';
 import type { Bots } from './dto/stats.query';
 import { bucketStart, Interval, nextBucket } from './zone-buckets';
 
@@ -45,7 +46,7 @@ export function topList(counts: Map<string, number>): TopEntry[] {
  */
 @Injectable()
 export class RollupStats {
-  constructor(private readonly rollups: VisitRollupsRepository) {}
+  constructor(private readonly rollups: VisitReads) {}
 
   async compute(
     scope: Scope,

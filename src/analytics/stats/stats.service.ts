@@ -5,11 +5,10 @@ import { toUnix } from '../../common/time';
 import { DomainsService } from '../../domains/domains.service';
 import { LinkRef } from '../../links/link-input';
 import { LinksService } from '../../links/links.service';
-import { OrphanVisits } from '../orphan-visits';
-import { VisitCounts } from '../visit-counts';
-import { VisitRollupsRepository } from '../visit-rollups.repository';
-import { Visit } from '../visit.entity';
-import { VisitsRepository } from '../visits.repository';
+import { OrphanVisits } from '../capture/orphan-visits';
+import { VisitCounts } from '../rollups/visit-counts';
+import { Visit } from '../store/visit.entity';
+import { VisitReads } from '../visit-reads';
 import { StatsQuery } from './dto/stats.query';
 import { Period } from './dto/visit-stat.query';
 import { botFlags, RollupStats } from './rollup-stats';
@@ -25,8 +24,7 @@ const ORPHAN_PATHS = 1000;
 export class StatsService {
   constructor(
     private readonly links: LinksService,
-    private readonly visits: VisitsRepository,
-    private readonly rollups: VisitRollupsRepository,
+    private readonly reads: VisitReads,
     private readonly counts: VisitCounts,
     private readonly rollupStats: RollupStats,
     private readonly orphanVisits: OrphanVisits,
@@ -71,7 +69,7 @@ export class StatsService {
     const { from, to } = this.range(q);
     const [stats, top] = await Promise.all([
       this.rollupStats.compute({ accountId }, from, to, q.interval, q.tz, q.bots),
-      this.rollups.topLinks(accountId, from, to + 1, botFlags(q.bots), TOP_SHARES),
+      this.reads.topLinks(accountId, from, to + 1, botFlags(q.bots), TOP_SHARES),
     ]);
     const dtos = new Map(
       (
@@ -119,17 +117,17 @@ export class StatsService {
   /** The raw visit log, newest first: no IP address, the visitor hash shortened. */
   async visitLog(accountId: number, linkId: number, page: number, perPage: number) {
     const link = await this.links.findOwned(accountId, { id: linkId });
-    return (await this.visits.listForLink(link.id, page, perPage)).map(logEntry);
+    return (await this.reads.latestOfLink(link.id, page, perPage)).map(logEntry);
   }
 
   /** The whole raw log, newest first, a page at a time (for a CSV download). */
   async visitLogPages(accountId: number, linkId: number): Promise<AsyncIterable<LogEntry[]>> {
     const link = await this.links.findOwned(accountId, { id: linkId });
-    const visits = this.visits;
+    const reads = this.reads;
     return (async function* () {
       let last: Visit | null = null;
       for (;;) {
-        const rows = await visits.listAfter(link.id, last, 1000);
+        const rows = await reads.afterOfLink(link.id, last, 1000);
         if (rows.length === 0) return;
         yield rows.map(logEntry);
         last = rows[rows.length - 1];

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { AccountsService } from '../../auth/accounts.service';
+import { AccountOverviewService } from '../../account/account-overview.service';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { humanSize } from '../../common/human-size';
 import { UploadFieldsDto } from '../../files/dto/upload-fields.dto';
@@ -12,7 +12,7 @@ import { SmmsAnswer, smmsFailure, smmsSuccess } from './smms-shape';
 export class SmmsService {
   constructor(
     private readonly files: FilesService,
-    private readonly accounts: AccountsService,
+    private readonly accounts: AccountOverviewService,
   ) {}
 
   async upload(

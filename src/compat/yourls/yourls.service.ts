@@ -5,7 +5,7 @@ import { LinkDto } from '../../links/dto/link.dto';
 import { LinkSort } from '../../links/link-filter';
 import { normalizeUrl } from '../../links/link-values';
 import { LinksService } from '../../links/links.service';
-import type { UsageOwner } from '../../usage/usage.service';
+import type { UsageOwner } from '../../auth/plans/usage.service';
 import { YourlsResult } from './yourls-output';
 
 /** The YOURLS API level whose shapes we answer in (`action=version`). */

@@ -5,7 +5,7 @@ import { AccountsService } from '../../auth/accounts.service';
 import { DomainError } from '../../common/errors/domain-error';
 import { badUpload, UploadRequest } from './streaming-storage-engine';
 import { fileTooLarge, quotaExceeded } from './meter';
-import { UsageService } from '../../usage/usage.service';
+import { UsageService } from '../../auth/plans/usage.service';
 
 /** Room for the multipart framing and the text fields around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;

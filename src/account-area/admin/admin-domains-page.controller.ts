@@ -1,0 +1,56 @@
+import { Controller, Get, Param, ParseIntPipe, Post, Res, UseGuards } from '@nestjs/common';
+import type { Response } from 'express';
+import { AccountsService } from '../../auth/accounts.service';
+import { DomainError } from '../../common/errors/domain-error';
+import { CustomDomainsService } from '../../custom-domains/custom-domains.service';
+import { AccountArea } from '../account-area.decorator';
+import { AdminGuard } from './admin.guard';
+import { CurrentViewer } from '../current-session.decorator';
+import { formatTime } from '../format';
+import { Pages, Viewer } from '../pages';
+
+/** `/admin/domains`: every account's custom-domain claims, in any state; an admin removes any. */
+@UseGuards(AdminGuard)
+@AccountArea()
+@Controller('admin/domains')
+export class AdminDomainsPageController {
+  constructor(
+    private readonly pages: Pages,
+    private readonly customDomains: CustomDomainsService,
+    private readonly accounts: AccountsService,
+  ) {}
+
+  @Get()
+  list(@CurrentViewer() viewer: Viewer, @Res() res: Response) {
+    return this.show(viewer, res, {});
+  }
+
+  @Post(':id/remove')
+  async remove(
+    @CurrentViewer() viewer: Viewer,
+    @Param('id', ParseIntPipe) id: number,
+    @Res() res: Response,
+  ): Promise<void> {
+    try {
+      await this.customDomains.removeAny(id);
+      await this.show(viewer, res, { notice: 'Custom domain removed, with its shares' });
+    } catch (e) {
+      if (!(e instanceof DomainError) || e.status >= 500) throw e;
+      await this.show(viewer, res, { error: e.message }, e.status);
+    }
+  }
+
+  private async show(viewer: Viewer, res: Response, data: object, status = 200) {
+    const emails = new Map<number, string>();
+    const claims = [];
+    for (const c of await this.customDomains.listAll()) {
+      if (!emails.has(c.account_id)) {
+        emails.set(c.account_id, (await this.accounts.getById(c.account_id)).email);
+      }
+      const created = formatTime(new Date(c.created_at * 1000));
+      claims.push({ ...c, email: emails.get(c.account_id), created });
+    }
+    const page = { section: 'admin' as const, claims, ...data };
+    this.pages.send(res, 'admin-domains', 'Custom domains', viewer, page, status);
+  }
+}

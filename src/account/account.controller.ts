@@ -1,0 +1,22 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentAccount } from '../auth/current-account.decorator';
+import { ApiAuth } from '../common/openapi';
+import { AccountOverviewService } from './account-overview.service';
+import type { AuthenticatedAccount } from '../auth/authenticated-account';
+import { AccountDto } from './dto/account.dto';
+import { ApiData } from '../common/openapi-responses';
+
+@ApiTags('account')
+@ApiAuth()
+@Controller('api/v1/account')
+export class AccountController {
+  constructor(private readonly overview: AccountOverviewService) {}
+
+  @Get()
+  @ApiData(AccountDto)
+  @ApiOperation({ summary: 'The account, its plan and its usage (sizes in bytes)' })
+  get(@CurrentAccount() account: AuthenticatedAccount): Promise<AccountDto> {
+    return this.overview.describe(account.id);
+  }
+}

@@ -1,0 +1,196 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import proxyAddr from 'proxy-addr';
+import { Env, trustProxySetting } from '../../config/env';
+import { CountryLookup } from './country-lookup';
+import { VisitEnricher } from './enrich-visit';
+import type { RawVisit } from './raw-visit';
+import { VisitStream } from './visit-stream';
+import { VisitsRepository } from '../store/visits.repository';
+
+const FLUSH_EVERY_MS = 1000;
+const BATCH = 1000;
+/** Batches handed to the repository before the first of them is answered. */
+const IN_FLIGHT = 20;
+/** Visits waiting while the database is away; past it the oldest are dropped (and counted). */
+const MAX_WAITING = 100_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * The visit pipeline. The request path only appends raw fields to a bounded queue; every second
+ * (or every 1,000 visits) the flusher parses and hashes them and writes one multi-row INSERT.
+ * If the database is away the visits wait, and are written when it is back; shutdown flushes.
+ */
+@Injectable()
+export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(VisitRecorder.name);
+  private queue: RawVisit[] = [];
+  private flushing: Promise<void> | null = null;
+  /** Someone waits for the drain under way: its batches are written at once. */
+  private hurry = false;
+  private timer?: NodeJS.Timeout;
+  /** Visits lost to a full queue since start. */
+  dropped = 0;
+  private droppedLoggedAt = 0;
+  /** Until then (after a failed write) a full batch does not start a drain; the timer does. */
+  private retryAt = 0;
+  /** ANALYTICS_RECORD: callers skip capturing a visit when it is off. */
+  readonly enabled: boolean;
+  private readonly enricher: VisitEnricher;
+  /** Salts by UTC day, each held until its day ends (uniques per day; never kept longer). */
+  private readonly salts = new Map<number, Buffer>();
+
+  constructor(
+    private readonly visits: VisitsRepository,
+    private readonly stream: VisitStream,
+    env: Env,
+  ) {
+    this.enabled = env.ANALYTICS_RECORD;
+    const setting = trustProxySetting(env.TRUST_PROXY);
+    const trust =
+      typeof setting === 'boolean'
+        ? setting
+          ? () => true
+          : null
+        : typeof setting === 'number'
+          ? (_: string, i: number) => i < setting
+          : proxyAddr.compile(setting);
+    // Read only when recording: the database is some megabytes of memory.
+    const countries = this.enabled ? CountryLookup.open(env.GEOIP_MMDB) : null;
+    this.enricher = new VisitEnricher(trust, (at) => this.saltOf(at), countries);
+  }
+
+  get waiting(): number {
+    return this.queue.length;
+  }
+
+  record(visit: RawVisit): void {
+    if (!this.enabled) return;
+    // The oldest hundredth at once: one at a time, every visit past the bound moved the queue.
+    if (this.queue.length >= MAX_WAITING) this.drop(this.queue.splice(0, MAX_WAITING / 100).length);
+    this.queue.push(visit);
+    // After a failed write only the timer tries again: not every visit of an outage.
+    if (this.queue.length >= BATCH && Date.now() >= this.retryAt) void this.drainOnce();
+  }
+
+  private drop(n: number): void {
+    if (n <= 0) return;
+    this.dropped += n;
+    if (Date.now() - this.droppedLoggedAt > 10_000) {
+      this.droppedLoggedAt = Date.now();
+      this.logger.warn(`visit queue full: ${this.dropped} visits dropped since start`);
+    }
+  }
+
+  /** Visits whose write failed wait at the front, in order, for the next try. */
+  private keep(visits: RawVisit[], error: unknown): void {
+    const all = visits.concat(this.queue);
+    this.drop(all.length - MAX_WAITING);
+    this.queue = all.slice(-MAX_WAITING);
+    this.retryAt = Date.now() + FLUSH_EVERY_MS;
+    this.logger.warn(`${this.queue.length} visits wait: ${String(error)}`);
+  }
+
+  onModuleInit(): void {
+    this.timer = setInterval(() => void this.drainOnce(), FLUSH_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+
+  /**
+   * Writes what is waiting now, in batches (shutdown, tests, a producer that waits). The flushes
+   * the recorder starts itself let the SQLite writer wait a little for more batches under load.
+   */
+  flush(): Promise<void> {
+    this.hurry = true;
+    return this.drainOnce();
+  }
+
+  /** One drain at a time; a flush asked for during one hurries the rest of it. */
+  private drainOnce(): Promise<void> {
+    this.flushing ??= this.drain().finally(() => {
+      this.flushing = null;
+      this.hurry = false;
+    });
+    return this.flushing;
+  }
+
+  private async drain(): Promise<void> {
+    if (!this.stream.enabled) return this.storeWaiting();
+    for (;;) {
+      let batch = this.queue.splice(0, BATCH);
+      try {
+        // Through the stream: any instance may be the one that stores them.
+        if (batch.length > 0) {
+          await this.stream.publish(batch);
+          batch = [];
+          continue;
+        }
+        const taken = await this.stream.take(BATCH);
+        if (taken.length === 0) return;
+        await this.store(taken);
+        await this.stream.done(taken);
+      } catch (e) {
+        // The database or Redis is away: the batch waits at the front for the next flush.
+        this.keep(batch, e);
+        return;
+      }
+    }
+  }
+
+  /**
+   * Hands the waiting batches to the repository up to IN_FLIGHT at once, a turn of the event loop
+   * apart so that parsing them never holds requests up for long; on SQLite the writer thread
+   * commits the batches that reach it together in one transaction. Batches that fail wait at the
+   * front of the queue, in their order, for the next flush.
+   */
+  private async storeWaiting(): Promise<void> {
+    while (this.queue.length > 0) {
+      const writes: Promise<RawVisit[] | null>[] = [];
+      let error: unknown;
+      for (let i = 0; i < IN_FLIGHT && this.queue.length > 0; i++) {
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+        const batch = this.queue.splice(0, BATCH);
+        const write = this.store(batch).then(
+          () => null,
+          (e: unknown) => {
+            error = e;
+            return batch;
+          },
+        );
+        writes.push(write);
+      }
+      const failed = (await Promise.all(writes)).filter((b) => b !== null);
+      if (failed.length > 0) return this.keep(failed.flat(), error);
+    }
+  }
+
+  private async store(batch: RawVisit[]): Promise<void> {
+    // A day's salt is forgotten when the day ends (a late visit of that day gets a fresh one).
+    const today = Math.floor(Date.now() / DAY_MS);
+    for (const d of this.salts.keys()) if (d < today) this.salts.delete(d);
+    if (this.stream.enabled) {
+      for (const day of new Set(batch.map((v) => Math.floor(v.at / DAY_MS)))) {
+        if (!this.salts.has(day)) this.salts.set(day, await this.stream.salt(day));
+      }
+    }
+    await this.visits.store(
+      batch.map((v) => this.enricher.enrich(v)),
+      this.hurry,
+    );
+  }
+
+  private saltOf(at: number): Buffer {
+    const day = Math.floor(at / DAY_MS);
+    let salt = this.salts.get(day);
+    if (!salt) {
+      salt = randomBytes(32);
+      this.salts.set(day, salt);
+    }
+    return salt;
+  }
+}

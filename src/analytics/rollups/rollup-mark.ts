@@ -1,0 +1,155 @@
+// SQLite's writer thread stores visits as they come and rolls them up behind a mark: the id of
+// the last visit in the rollups, kept in `settings` and moved in the transaction that rolls up.
+// Whatever lies past it (a roll-up not yet due, or one a crash prevented) is rolled up by the next
+// roll-up, from the writer's memory or read back from `visits`, so nothing is counted twice or
+// lost.
+import { existingIds, Row, SqlRunner } from '../store/batch-sql';
+import { KeptVisits } from '../store/kept-visits';
+import type { RollupVisit, VisitRow } from './rollup';
+import { rollUpVisits } from './roll-up-visits';
+import { storeVisits } from '../store/visit-batch';
+
+const MARK = 'visits_rolled_up_to';
+/** Visits read back and rolled up together at most; a longer backlog goes in parts. */
+export const ROLL_UP_AT_MOST = 50_000;
+
+const lastVisitId = async (db: SqlRunner) =>
+  Number(((await db.query('SELECT COALESCE(MAX(id), 0) AS id FROM visits', [])) as Row[])[0].id);
+
+/** The last visit id in the rollups; null where every batch is rolled up as it is stored. */
+export async function storedMark(db: SqlRunner): Promise<number | null> {
+  const [row] = (await db.query('SELECT value FROM settings WHERE name = ?', [MARK])) as Row[];
+  return row ? Number(row.value) : null;
+}
+
+/** Where the mark is; a database without one had every visit rolled up with its batch. */
+async function markOf(db: SqlRunner): Promise<number> {
+  const mark = await storedMark(db);
+  if (mark !== null) return mark;
+  const last = await lastVisitId(db);
+  await setMark(db, last);
+  return last;
+}
+
+async function setMark(db: SqlRunner, id: number): Promise<void> {
+  await db.query(
+    'INSERT INTO settings (name, value) VALUES (?, ?) ' +
+      'ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+    [MARK, String(id)],
+  );
+}
+
+/**
+ * The writer thread's side of the mark: it stores visits, and rolls up the visits past the mark.
+ * It keeps the visits it stored past the mark, so a roll-up takes them from memory instead of
+ * reading them back (~4 µs a visit). They are trusted only while they are exactly the visits past
+ * the mark: the mark is where they began, the last visit id where they ended. Anything else (a
+ * restart, another writer on the file, a transaction that failed) reads back as before. Every
+ * method runs in the caller's transaction.
+ */
+export class VisitsPastMark {
+  private kept: { from: number; to: number; visits: KeptVisits } | null = null;
+
+  /** Stores the visits (see storeVisits), not rolled up yet. Returns the visits stored. */
+  async store(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
+    const before = await lastVisitId(db);
+    // Kept on, or begun afresh when nothing waits past the mark (read before storing: a database
+    // without a mark takes every visit it has as rolled up).
+    const kept =
+      this.kept?.to === before
+        ? this.kept
+        : (await markOf(db)) === before
+          ? { from: before, to: before, visits: new KeptVisits() }
+          : null;
+    const stored = await storeVisits(db, rows);
+    if (kept) {
+      for (const r of stored) kept.visits.push(r);
+      kept.to = await lastVisitId(db);
+    }
+    this.kept = kept;
+    return stored;
+  }
+
+  /** Stores the visits and rolls up everything past the mark with them. */
+  async storeAndRollUp(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
+    const stored = await this.store(db, rows);
+    while ((await this.rollUp(db)) === ROLL_UP_AT_MOST);
+    return stored;
+  }
+
+  /**
+   * Rolls up the visits past the mark: those kept, if they are all of them, else (at most
+   * ROLL_UP_AT_MOST) read back. Returns how many it rolled up.
+   */
+  async rollUp(db: SqlRunner): Promise<number> {
+    const kept = this.kept;
+    this.kept = null;
+    if (!kept || kept.from !== (await markOf(db)) || kept.to !== (await lastVisitId(db))) {
+      return rollUpPastMark(db);
+    }
+    // As read back: not the visits of shares deleted since (theirs went with them).
+    const rows = kept.visits.rows();
+    const live = await existingIds(db, 'links', [...new Set(rows.map((r) => r.linkId))]);
+    const n = await rollUpTo(
+      db,
+      rows.filter((r) => live.has(r.linkId)),
+      kept.to,
+    );
+    this.kept = { from: kept.to, to: kept.to, visits: new KeptVisits() };
+    return n;
+  }
+}
+
+/** Whether stored visits wait past the mark (read at start, before the writer thread runs). */
+export async function visitsPastMark(db: SqlRunner): Promise<boolean> {
+  const mark = await storedMark(db);
+  if (mark === null) return false;
+  const sql = 'SELECT 1 AS past FROM visits WHERE id > ? LIMIT 1';
+  return ((await db.query(sql, [mark])) as Row[]).length > 0;
+}
+
+/**
+ * Rolls up the visits past the mark, at most ROLL_UP_AT_MOST of them, and moves the mark past
+ * them; the caller holds the transaction. Returns how many it rolled up.
+ */
+async function rollUpPastMark(db: SqlRunner): Promise<number> {
+  const mark = await markOf(db);
+  const rows = (await db.query(
+    'SELECT id, link_id, account_id, at, is_bot, referrer_host, country, browser, os, device, ' +
+      `language, visitor_hash FROM visits WHERE id > ? ORDER BY id LIMIT ${ROLL_UP_AT_MOST}`,
+    [mark],
+  )) as Row[];
+  if (rows.length === 0) return 0;
+  return rollUpTo(db, rows.map(fromRow), Number(rows[rows.length - 1].id));
+}
+
+/**
+ * Rolls up stored visits, in arrival order, and moves the mark to `to`, the last of them.
+ * Returns how many it rolled up.
+ */
+async function rollUpTo(db: SqlRunner, visits: RollupVisit[], to: number): Promise<number> {
+  // In share order, arrival order within a share (the sort is stable), as the batches are.
+  visits.sort((a, b) => a.linkId - b.linkId);
+  await rollUpVisits(db, visits);
+  await setMark(db, to);
+  return visits.length;
+}
+
+const text = (v: unknown) => (typeof v === 'string' ? v : null);
+
+/** A stored visit as the rollups take it (`at` is stored as UTC `YYYY-MM-DD HH:MM:SS.sss`). */
+function fromRow(r: Row): RollupVisit {
+  return {
+    linkId: Number(r.link_id),
+    accountId: Number(r.account_id),
+    at: new Date(`${String(r.at).replace(' ', 'T')}Z`),
+    isBot: Boolean(Number(r.is_bot)),
+    visitorHash: String(r.visitor_hash),
+    referrerHost: text(r.referrer_host),
+    country: text(r.country),
+    browser: text(r.browser),
+    os: text(r.os),
+    device: String(r.device) as RollupVisit['device'],
+    language: text(r.language),
+  };
+}

@@ -1,0 +1,152 @@
+import type { Visit } from '../store/visit.entity';
+
+/** A visit to store; `eventId`: its Redis Stream entry, when it came through one. */
+export type VisitRow = Omit<Visit, 'id'> & { eventId: string | null };
+/** What the rollups take of a visit. */
+export type RollupVisit = Pick<
+  VisitRow,
+  | 'linkId'
+  | 'accountId'
+  | 'at'
+  | 'isBot'
+  | 'visitorHash'
+  | 'referrerHost'
+  | 'country'
+  | 'browser'
+  | 'os'
+  | 'device'
+  | 'language'
+>;
+
+/** Quarter-hours: every zone's hours and days (+05:30, +05:45 too) are whole slots. */
+export const SLOT_SECONDS = 900;
+export const HOUR_SECONDS = 3600;
+export const DAY_SECONDS = 86_400;
+export const DIMENSIONS = ['referrer', 'country', 'browser', 'os', 'device', 'language'] as const;
+export type Dimension = (typeof DIMENSIONS)[number];
+/** Visits by value ('' when not known), for each dimension: as stored (JSON). */
+export type DimCounts = Record<Dimension, Record<string, number>>;
+/** The same while counting (a Map takes new keys far faster than an object). */
+export type Tally = Record<Dimension, Map<string, number>>;
+/** Past this many values of one dimension in one rollup row, the rest add up under OTHER. */
+export const MAX_VALUES = 500;
+export const OTHER = '\u0000other';
+
+const VALUE_OF: Record<Dimension, (r: RollupVisit) => string | null> = {
+  referrer: (r) => r.referrerHost,
+  country: (r) => r.country,
+  browser: (r) => r.browser,
+  os: (r) => r.os,
+  device: (r) => r.device,
+  language: (r) => r.language,
+};
+
+/**
+ * One row of `visit_rollups`: a share's visits in an hour (`h`) or a UTC day (`d`), people and
+ * bots apart: the total, the uniques, per quarter-hour (hours only: zones at +05:30 or +05:45
+ * need them) and by every dimension.
+ */
+export interface RollupRow {
+  linkId: number;
+  accountId: number;
+  span: 'h' | 'd';
+  start: number;
+  bot: boolean;
+  visits: number;
+  uniques: number;
+  /** [visits, uniques] of each quarter of the hour; null for days. */
+  quarters: [number, number][] | null;
+  counts: Tally;
+}
+
+const floorTo = (seconds: number, unit: number) => seconds - (seconds % unit);
+export const dayOf = (at: Date) => Math.floor(at.getTime() / (DAY_SECONDS * 1000));
+export const rollupKey = (r: Pick<RollupRow, 'linkId' | 'span' | 'start' | 'bot'>) =>
+  `${r.linkId}|${r.span}|${r.start}|${+r.bot}`;
+
+export const emptyTally = (): Tally => ({
+  referrer: new Map(),
+  country: new Map(),
+  browser: new Map(),
+  os: new Map(),
+  device: new Map(),
+  language: new Map(),
+});
+
+/** Adds `n` visits of `value`; a dimension already holding MAX_VALUES values counts it as OTHER. */
+export function addCount(counts: Map<string, number>, value: string, n: number): void {
+  const now = counts.get(value);
+  if (now !== undefined) counts.set(value, now + n);
+  else if (counts.size < MAX_VALUES) counts.set(value, n);
+  else counts.set(OTHER, (counts.get(OTHER) ?? 0) + n);
+}
+
+/**
+ * What a batch of visits adds to the rollups. `firstOfDay[i]` says whether row i is its visitor's
+ * first visit of the UTC day to that share: uniques are counted there, so they add up over hours.
+ * Each visit is counted into its hour; a day is the sum of its hours (its values counted once per
+ * hour, not once per visit).
+ */
+export function rollUp(rows: RollupVisit[], firstOfDay: boolean[]): RollupRow[] {
+  const hours = new Map<string, RollupRow>();
+  let hour: RollupRow | undefined;
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const at = Math.floor(r.at.getTime() / 1000);
+    const start = floorTo(at, HOUR_SECONDS);
+    // Batches come in share order: the visit before was most often in the same hour.
+    if (hour?.linkId !== r.linkId || hour.start !== start || hour.bot !== r.isBot) {
+      const { linkId, accountId, isBot: bot } = r;
+      hour = rowIn(hours, { linkId, accountId, span: 'h', start, bot });
+    }
+    const unique = firstOfDay[i] ? 1 : 0;
+    const quarter = hour.quarters![Math.floor((at % HOUR_SECONDS) / SLOT_SECONDS)];
+    quarter[0]++;
+    quarter[1] += unique;
+    hour.visits++;
+    hour.uniques += unique;
+    for (const d of DIMENSIONS) addCount(hour.counts[d], VALUE_OF[d](r) ?? '', 1);
+  }
+  const days = new Map<string, RollupRow>();
+  for (const h of hours.values()) {
+    const { linkId, accountId, bot } = h;
+    const day = rowIn(days, {
+      linkId,
+      accountId,
+      span: 'd',
+      start: floorTo(h.start, DAY_SECONDS),
+      bot,
+    });
+    day.visits += h.visits;
+    day.uniques += h.uniques;
+    for (const d of DIMENSIONS)
+      h.counts[d].forEach((n, value) => addCount(day.counts[d], value, n));
+  }
+  return [...hours.values(), ...days.values()];
+}
+
+type RowKey = Pick<RollupRow, 'linkId' | 'accountId' | 'span' | 'start' | 'bot'>;
+
+/** The row of that share, span and start in `rows`, made empty if there is none yet. */
+function rowIn(rows: Map<string, RollupRow>, at: RowKey): RollupRow {
+  const key = `${at.linkId}|${at.start}|${+at.bot}`;
+  let row = rows.get(key);
+  if (!row) {
+    const quarters =
+      at.span === 'h' ? Array.from({ length: 4 }, (): [number, number] => [0, 0]) : null;
+    const { linkId, accountId, span, start, bot } = at;
+    row = {
+      linkId,
+      accountId,
+      span,
+      start,
+      bot,
+      visits: 0,
+      uniques: 0,
+      quarters,
+      counts: emptyTally(),
+    };
+    rows.set(key, row);
+  }
+  return row;
+}

@@ -1,0 +1,130 @@
+import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, LessThan, LessThanOrEqual, Repository } from 'typeorm';
+import type { VisitRow } from '../rollups/rollup';
+import { SqliteVisitWriter } from './sqlite-visit-writer';
+import type { SqlRunner } from './batch-sql';
+import { storedMark, visitsPastMark } from '../rollups/rollup-mark';
+import { pruneVisitorDays } from '../rollups/roll-up-visits';
+import { pruneEvents, writeVisitBatch } from './visit-batch';
+import { Visit } from './visit.entity';
+import { managerOf, UnitOfWork } from '../../database/unit-of-work';
+
+/** The only owner of `visits` and of the writes to the rollups. */
+@Injectable()
+export class VisitsRepository implements OnApplicationBootstrap, OnApplicationShutdown {
+  /** On a SQLite file, batches are written by a worker thread (started on the first batch). */
+  private writer?: SqliteVisitWriter | null;
+  private closing = false;
+
+  /** The last batch written without the writer thread: the next one waits for it. */
+  private last: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    @InjectRepository(Visit) private readonly repo: Repository<Visit>,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  private writerOf(): SqliteVisitWriter | null {
+    // A thread that failed is replaced; one stopped by shutdown is not.
+    const failed = this.writer?.stopped === true && !this.closing;
+    if (this.writer !== undefined && !failed) return this.writer;
+    const options = this.repo.manager.connection.options;
+    const file = options.type === 'better-sqlite3' ? String(options.database) : ':memory:';
+    this.writer = file === ':memory:' ? null : new SqliteVisitWriter(file);
+    return this.writer;
+  }
+
+  private runner(em: EntityManager): SqlRunner {
+    return {
+      mysql: this.repo.manager.connection.options.type === 'mysql',
+      query: (sql, params) => em.query(sql, params),
+    };
+  }
+
+  /** Visits an earlier run stored and did not roll up (it stopped first): the writer does. */
+  async onApplicationBootstrap(): Promise<void> {
+    const options = this.repo.manager.connection.options;
+    if (options.type !== 'better-sqlite3' || options.database === ':memory:') return;
+    if (await visitsPastMark(this.runner(this.repo.manager))) this.writerOf();
+  }
+
+  /** After every other shutdown hook (the recorder's last flush included). */
+  async onApplicationShutdown(): Promise<void> {
+    this.closing = true;
+    await this.writer?.close();
+  }
+
+  /**
+   * Stores a batch and its rollups in one transaction: whole or not at all (and then retried
+   * whole); on SQLite under load the rollups follow within seconds (see the writer thread).
+   * Plain SQL, not TypeORM's entity machinery, which costs more than the write at
+   * thousands of visits a second; on SQLite, off the main thread, where synchronous writes would
+   * stall redirects. Batches may be handed in without waiting for each other: they are written
+   * one after the other (on MySQL, two at once would wait on each other's rollup rows). Returns
+   * how many were new (a redelivered event is stored once). Not `urgent`: SQLite's writer thread
+   * may wait up to half a second for more batches to commit with it.
+   */
+  async store(rows: VisitRow[], urgent = true): Promise<number> {
+    if (rows.length === 0) return 0;
+    const writer = this.writerOf();
+    if (writer) return writer.write(rows, urgent);
+    // A transaction of the unit of work: on SQLite's one connection (`:memory:`) it takes its
+    // turn with the API's, instead of landing inside whichever is open.
+    const write = this.last.then(() =>
+      this.uow.run((tx) => writeVisitBatch(this.runner(managerOf(tx)), rows)),
+    );
+    this.last = write.catch(() => undefined);
+    return (await write).length;
+  }
+
+  /** Forgets the visitors of days before `day` (days since 1970). */
+  async pruneVisitorDays(day: number): Promise<void> {
+    const writer = this.writerOf();
+    if (writer) await writer.pruneVisitorDays(day);
+    else await pruneVisitorDays(this.runner(this.repo.manager), day);
+  }
+
+  /** Forgets the stream ids of visits stored before `before` (Redis Stream installations). */
+  async pruneEvents(before: Date): Promise<void> {
+    await pruneEvents(this.runner(this.repo.manager), before);
+  }
+
+  /** A page of a share's raw visits, newest first. */
+  listForLink(linkId: number, page: number, perPage: number): Promise<Visit[]> {
+    return this.repo.find({
+      where: { linkId },
+      order: { at: 'DESC', id: 'DESC' },
+      skip: (page - 1) * perPage,
+      take: perPage,
+    });
+  }
+
+  /** Up to `limit` raw visits of a share older than `after` (or the newest), newest first. */
+  listAfter(linkId: number, after: Visit | null, limit: number): Promise<Visit[]> {
+    return this.repo.find({
+      where: after
+        ? [
+            { linkId, at: LessThan(after.at) },
+            { linkId, at: after.at, id: LessThan(after.id) },
+          ]
+        : { linkId },
+      order: { at: 'DESC', id: 'DESC' },
+      take: limit,
+    });
+  }
+
+  /**
+   * Deletes the raw visits from before `cutoff`, but not those past the mark: deleted before
+   * their roll-up (it failed for days, or a short retention met a long stop) they were lost to
+   * the rollups, and so to every count, for good.
+   */
+  async deleteBefore(cutoff: Date): Promise<number> {
+    const mark = await storedMark(this.runner(this.repo.manager));
+    const result = await this.repo.delete({
+      at: LessThan(cutoff),
+      ...(mark !== null && { id: LessThanOrEqual(mark) }),
+    });
+    return result.affected ?? 0;
+  }
+}

@@ -1,0 +1,147 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { captureVisit } from '../../analytics/capture/raw-visit';
+import { isCountable } from '../../analytics/capture/countable';
+import { OrphanVisits } from '../../analytics/capture/orphan-visits';
+import { VisitRecorder } from '../../analytics/capture/visit-recorder';
+import { ErrorPages } from '../../common/filters/error-pages';
+import { isReservedSlug, SLUG_PATTERN } from '../../common/slug';
+import { LinksRepository } from '../links.repository';
+import { Clock } from '../../common/clock';
+import { DomainsService } from '../../domains/domains.service';
+import { ClickBuffer } from './click-buffer';
+import { HELD_STATUS, MISSING_STATUS, RedirectCache } from './redirect-cache';
+import { NotFoundAnswer } from './send-not-found';
+import { sendRedirect } from './send-redirect';
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Puts the redirect cache in front of Express itself: the server's request listener answers
+ * known, unprotected, unexpired links (VisitsService decides what is cached) and hands every
+ * other request to the framework untouched. Express alone costs more than half of the runtime's
+ * redirect throughput, so the hot path must not enter it.
+ */
+@Injectable()
+export class FastRedirectPath implements OnApplicationBootstrap {
+  private readonly logger = new Logger(FastRedirectPath.name);
+  /** Redirects answered here, without the framework. */
+  hits = 0;
+  private framework: Listener[] = [];
+  private notFound = new NotFoundAnswer();
+
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly domains: DomainsService,
+    private readonly cache: RedirectCache,
+    private readonly clicks: ClickBuffer,
+    private readonly clock: Clock,
+    private readonly recorder: VisitRecorder,
+    private readonly orphans: OrphanVisits,
+    private readonly moduleRef: ModuleRef,
+    private readonly links: LinksRepository,
+  ) {}
+
+  /** Installs itself on the HTTP server (none in the CLI's application context). */
+  onApplicationBootstrap(): void {
+    const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
+    if (!server) return;
+    // The public error page is the web module's (above this one): found, not imported.
+    this.notFound = new NotFoundAnswer(this.errorPages());
+    this.framework = server.listeners('request') as Listener[];
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (!this.tryServe(req, res)) this.handOver(req, res);
+    });
+  }
+
+  private errorPages(): ErrorPages | undefined {
+    try {
+      return this.moduleRef.get(ErrorPages, { strict: false });
+    } catch {
+      return undefined; // an app without the public pages: the envelope for everyone
+    }
+  }
+
+  /** True when it answered; on any error the framework answers instead. */
+  tryServe(req: IncomingMessage, res: ServerResponse): boolean {
+    try {
+      return this.serve(req, res);
+    } catch (e) {
+      this.logger.warn(`fast path fell back to the framework: ${String(e)}`);
+      if (!res.headersSent) return false;
+      res.destroy();
+      return true;
+    }
+  }
+
+  private serve(req: IncomingMessage, res: ServerResponse): boolean {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    const path = q === -1 ? url : url.slice(0, q);
+    if (path.length < 2 || path.indexOf('/', 1) !== -1) return false;
+    const domainId = this.domains.forRequest(req.headers.host)?.id;
+    if (domainId === undefined) return false;
+    const slug = path.slice(1);
+    const hit = this.cache.get(domainId, slug);
+    if (!hit) {
+      const mark = this.cache.mark(domainId, slug);
+      if (mark === MISSING_STATUS) return this.serveMissing(req, res, domainId, path);
+      if (mark === HELD_STATUS || !SLUG_PATTERN.test(slug) || isReservedSlug(slug)) return false;
+      void this.probe(req, res, domainId, path);
+      return true;
+    }
+    if (hit.validUntilMs <= this.clock.now()) return false;
+    if (method === 'GET') {
+      this.clicks.record(hit.linkId);
+      if (this.recorder.enabled) {
+        const link = { id: hit.linkId, accountId: hit.accountId, domainId, kind: 'redirect' };
+        const at = this.clock.now();
+        this.recorder.record(captureVisit(link, req.headers, req.socket.remoteAddress, url, at));
+      }
+    }
+    sendRedirect(res, hit.status, hit.location);
+    this.hits++;
+    return true;
+  }
+
+  private handOver(req: IncomingMessage, res: ServerResponse): void {
+    for (const l of this.framework) l(req, res);
+  }
+
+  /**
+   * An address the cache knows nothing of: one indexed probe; held by nothing, it is answered
+   * here (and known from now on), else the framework serves it (and caches a redirect). A flood of
+   * random slugs never enters the framework, its exception pipeline or its error page.
+   */
+  private async probe(req: IncomingMessage, res: ServerResponse, domainId: number, path: string) {
+    let taken: boolean;
+    try {
+      taken = await this.links.slugTaken(domainId, path.slice(1));
+    } catch {
+      return this.handOver(req, res); // the database is away: the framework answers that (503)
+    }
+    if (taken) {
+      // A redirect the framework caches replaces this mark; a page keeps it (no probe again).
+      this.cache.setHeld(domainId, path.slice(1));
+      return this.handOver(req, res);
+    }
+    this.cache.setMissing(domainId, path.slice(1));
+    this.serveMissing(req, res, domainId, path);
+  }
+
+  /** An address known to hold nothing: the domain's own "not found" redirect, or the 404. */
+  private serveMissing(req: IncomingMessage, res: ServerResponse, domainId: number, path: string) {
+    if (isCountable(req.method!, req.headers.range)) {
+      this.orphans.record(domainId, path, req.headers['user-agent']);
+    }
+    const elsewhere = this.domains.settingsOf(domainId)?.notFoundRedirectUrl;
+    if (elsewhere) sendRedirect(res, 302, elsewhere);
+    else this.notFound.send(req, res);
+    this.hits++;
+    return true;
+  }
+}

@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import { verifyPassword } from '../../auth/password';
+import type { IncomingHttpHeaders } from 'node:http';
+import { OrphanVisits } from '../../analytics/capture/orphan-visits';
+import { captureVisit } from '../../analytics/capture/raw-visit';
+import { VisitRecorder } from '../../analytics/capture/visit-recorder';
+import { Clock } from '../../common/clock';
+import { DomainError, notFound } from '../../common/errors/domain-error';
+import { SLUG_PATTERN } from '../../common/slug';
+import { DomainsService } from '../../domains/domains.service';
+import { Link } from '../link.entity';
+import { LinksRepository } from '../links.repository';
+import { ClickBuffer } from './click-buffer';
+import { LinkPasswordCookie } from './link-password';
+import { LinkPasswordThrottle } from './link-password-throttle';
+import { cacheableRedirect, RedirectCache } from './redirect-cache';
+
+export interface VisitRequest {
+  host: string | undefined;
+  slug: string;
+  ip: string;
+  cookies: string | undefined;
+  /** From `X-Link-Password` (API clients) or the unlock form. */
+  password: string | undefined;
+  countable: boolean;
+  /** `/<slug>/raw`: only texts and files have raw bytes. */
+  raw?: boolean;
+  /** What the visit record needs of the request (headers, peer address, URL). */
+  headers: IncomingHttpHeaders;
+  remoteAddress: string | undefined;
+  url: string;
+}
+
+export type VisitSource = Pick<VisitRequest, 'headers' | 'remoteAddress' | 'url'>;
+
+export type Visit =
+  | { type: 'redirect'; status: number; location: string }
+  | { type: 'locked'; link: Link; wrongPassword: boolean }
+  | { type: 'unlocked'; link: Link; cookie: string }
+  /** Counted by whoever shows the content, once it is known to be shown (`record`). */
+  | { type: 'content'; link: Link; countable: boolean };
+
+/** A share taken down (or whose account was disabled) answers 410 with the reason. */
+export function assertNotBlocked(link: Pick<Link, 'blockedReason'>): void {
+  if (link.blockedReason) {
+    throw new DomainError(410, 'gone', `This share was taken down: ${link.blockedReason}`);
+  }
+}
+
+/** What a visit to `/<slug>` gets: a redirect, a password form, or the link's content. */
+@Injectable()
+export class VisitsService {
+  constructor(
+    private readonly links: LinksRepository,
+    private readonly domains: DomainsService,
+    private readonly cache: RedirectCache,
+    private readonly clicks: ClickBuffer,
+    private readonly cookie: LinkPasswordCookie,
+    private readonly throttle: LinkPasswordThrottle,
+    private readonly clock: Clock,
+    private readonly recorder: VisitRecorder,
+    private readonly orphans: OrphanVisits,
+  ) {}
+
+  async visit(r: VisitRequest, secure: boolean, unlocking = false): Promise<Visit> {
+    const link = await this.find(r);
+    if ('location' in link) return link;
+    if (r.raw && (link.kind === 'redirect' || link.kind === 'bio')) throw notFound('Link');
+    assertNotBlocked(link);
+    if (link.expireAt && link.expireAt.getTime() <= this.clock.now()) {
+      if (link.expirationRedirectUrl) {
+        return { type: 'redirect', status: 302, location: link.expirationRedirectUrl };
+      }
+      throw new DomainError(410, 'gone', 'This link has expired');
+    }
+    if (link.passwordHash && !this.cookie.isValid(link, r.cookies)) {
+      if (r.password === undefined) return { type: 'locked', link, wrongPassword: false };
+      if (!(await this.checkPassword(link, r.password, r.ip))) {
+        if (unlocking) return { type: 'locked', link, wrongPassword: true };
+        throw new DomainError(401, 'password_required', 'Wrong link password');
+      }
+      if (unlocking)
+        return { type: 'unlocked', link, cookie: this.cookie.issue(link, secure).header };
+    }
+    if (link.kind !== 'redirect') return { type: 'content', link, countable: r.countable };
+    if (r.countable) this.record(link, r);
+    const cacheable = cacheableRedirect(link, this.clock.now());
+    if (cacheable) this.cache.set(link.domainId, link.slug, cacheable, link.expireAt);
+    return { type: 'redirect', status: link.redirectCode, location: link.targetUrl! };
+  }
+
+  /** The share at an address, whatever its state (its QR code is printed before and after). */
+  async lookup(host: string | undefined, slug: string): Promise<Link> {
+    const domain = this.domains.forRequest(host);
+    const link = domain && (await this.linkAt(domain.id, slug));
+    if (!link) throw notFound('Link');
+    return link;
+  }
+
+  private linkAt(domainId: number, slug: string): Promise<Link | null> {
+    return SLUG_PATTERN.test(slug) ? this.links.getBySlug(domainId, slug) : Promise.resolve(null);
+  }
+
+  /** Counts a visit: a redirect's, a page's once shown, a file's bytes at `/u/...`. */
+  record(link: Link, r: VisitSource): void {
+    this.clicks.record(link.id);
+    this.recorder.record(captureVisit(link, r.headers, r.remoteAddress, r.url, this.clock.now()));
+  }
+
+  /** The link at the address, or where the domain sends unknown slugs; else a 404. */
+  private async find(r: VisitRequest): Promise<Link | Extract<Visit, { type: 'redirect' }>> {
+    const domain = this.domains.forRequest(r.host);
+    if (!domain) throw notFound('Link');
+    const missing = this.cache.isMissing(domain.id, r.slug);
+    const link = missing ? null : await this.linkAt(domain.id, r.slug);
+    if (link) return link;
+    // The next visit there is answered by the fast path, without the database or the framework.
+    if (!missing && SLUG_PATTERN.test(r.slug)) this.cache.setMissing(domain.id, r.slug);
+    if (r.countable) this.orphans.record(domain.id, `/${r.slug}`, r.headers['user-agent']);
+    const elsewhere = this.domains.settingsOf(domain.id)?.notFoundRedirectUrl;
+    if (elsewhere) return { type: 'redirect', status: 302, location: elsewhere };
+    throw notFound('Link');
+  }
+
+  private async checkPassword(link: Link, password: string, ip: string): Promise<boolean> {
+    const wait = await this.throttle.attempt(ip, link.id);
+    if (wait > 0) {
+      const message = `Too many wrong passwords; try again in ${wait} s`;
+      throw new DomainError(429, 'rate_limited', message, { retry_after: wait });
+    }
+    return verifyPassword(password, link.passwordHash!);
+  }
+}
