@@ -78,14 +78,14 @@ const escaped = (text: string) =>
     .join('`')
     .replace(/\|/g, '\\|');
 
-function shown(value: unknown): string {
+function shown(value: string | number | boolean | undefined): string {
   if (value === undefined) return 'unset';
   if (value === '') return 'empty';
-  return `\`${String(value)}\``;
+  return `\`${value}\``;
 }
 
 export function renderTable(): string {
-  const defaults = new Env() as unknown as Record<string, unknown>;
+  const defaults = new Env() as unknown as Record<string, string | number | boolean | undefined>;
   const rows = [...meanings()].map(
     ([name, meaning]) =>
       `| \`${name}\` | ${shown(defaults[name])} | ${escaped(allowed(name))} | ${escaped(meaning)} |`,

@@ -2,6 +2,7 @@ import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/com
 import { RedisService } from '../redis/redis.service';
 import { DomainSettings, DomainsService } from '../domains/domains.service';
 import { CustomDomainsRepository } from './custom-domains.repository';
+import { Job, Scheduler } from '../common/scheduler';
 
 const CHANNEL = 'custom-domains:changed';
 /** Without Redis (or if a message is lost), instances catch up this often. */
@@ -13,23 +14,25 @@ const REFRESH_MS = 30_000;
  */
 @Injectable()
 export class CustomDomainsState implements OnApplicationBootstrap, OnModuleDestroy {
-  private timer?: NodeJS.Timeout;
+  private job?: Job;
 
   constructor(
     private readonly repo: CustomDomainsRepository,
     private readonly domains: DomainsService,
     private readonly redis: RedisService,
+    private readonly scheduler: Scheduler,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.refresh();
     this.redis.subscribe(CHANNEL, () => void this.refresh().catch(() => undefined));
-    this.timer = setInterval(() => void this.refresh().catch(() => undefined), REFRESH_MS);
-    this.timer.unref();
+    this.job = this.scheduler.every('custom domains: reload', REFRESH_MS, () =>
+      this.refresh().catch(() => undefined),
+    );
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.job?.stop();
   }
 
   /** After a change here: this instance at once, the others through Redis. */

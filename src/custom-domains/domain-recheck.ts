@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { CustomDomainsService } from './custom-domains.service';
+import { Job, Scheduler } from '../common/scheduler';
 
 const EVERY_MS = 60_000;
 
@@ -10,17 +11,19 @@ const EVERY_MS = 60_000;
 @Injectable()
 export class DomainRecheck implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(DomainRecheck.name);
-  private timer?: NodeJS.Timeout;
+  private job?: Job;
 
-  constructor(private readonly domains: CustomDomainsService) {}
+  constructor(
+    private readonly domains: CustomDomainsService,
+    private readonly scheduler: Scheduler,
+  ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.run(), EVERY_MS);
-    this.timer.unref();
+    this.job = this.scheduler.every('custom domains: re-check DNS', EVERY_MS, () => this.run());
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.job?.stop();
   }
 
   private async run(): Promise<void> {

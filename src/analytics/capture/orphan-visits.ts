@@ -3,6 +3,7 @@ import { isbot } from 'isbot';
 import { Clock } from '../../common/clock';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { OrphanCount, OrphanVisitsRepository } from '../store/orphan-visits.repository';
+import { Job, Scheduler } from '../../common/scheduler';
 
 const FLUSH_EVERY_MS = 2000;
 /** Distinct paths held between flushes; a scanner's flood of random paths stops here. */
@@ -17,12 +18,13 @@ const MAX_PATHS = 10_000;
 export class OrphanVisits implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(OrphanVisits.name);
   private pending = new Map<string, OrphanCount>();
-  private timer?: NodeJS.Timeout;
+  private job?: Job;
 
   constructor(
     private readonly repo: OrphanVisitsRepository,
     private readonly clock: Clock,
     private readonly uow: UnitOfWork,
+    private readonly scheduler: Scheduler,
   ) {}
 
   record(domainId: number, path: string, userAgent: string | undefined): void {
@@ -40,12 +42,11 @@ export class OrphanVisits implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
-    this.timer.unref();
+    this.job = this.scheduler.every('orphan visits: write', FLUSH_EVERY_MS, () => this.flush());
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
+    this.job?.stop();
     await this.flush();
   }
 

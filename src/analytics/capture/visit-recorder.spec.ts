@@ -1,3 +1,4 @@
+import { Scheduler } from '../../common/scheduler';
 import { Env } from '../../config/env';
 import type { RawVisit } from './raw-visit';
 import { VisitRecorder } from './visit-recorder';
@@ -27,7 +28,12 @@ describe('VisitRecorder', () => {
   /** A recorder whose every write fails, as while the database is away (its warnings muted). */
   const databaseAway = () => {
     const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
-    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
+    const recorder = new VisitRecorder(
+      { store } as unknown as VisitsRepository,
+      noStream,
+      env,
+      new Scheduler(),
+    );
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     return { store, recorder };
   };
@@ -40,7 +46,12 @@ describe('VisitRecorder', () => {
 
   it('should write waiting visits in one batch, parsed', async () => {
     const store = jest.fn().mockResolvedValue(undefined);
-    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
+    const recorder = new VisitRecorder(
+      { store } as unknown as VisitsRepository,
+      noStream,
+      env,
+      new Scheduler(),
+    );
     recorder.record(raw(1));
     recorder.record(raw(2));
     await recorder.flush();
@@ -83,7 +94,12 @@ describe('VisitRecorder', () => {
         return rows.length;
       });
     });
-    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, env);
+    const recorder = new VisitRecorder(
+      { store } as unknown as VisitsRepository,
+      noStream,
+      env,
+      new Scheduler(),
+    );
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     // Queued without the flush each full batch starts, as while an earlier flush ran.
     recorder['queue'] = Array.from({ length: 2500 }, (_, i) => raw(i));
@@ -141,7 +157,12 @@ describe('VisitRecorder', () => {
   it('should keep nothing when recording is off', async () => {
     const store = jest.fn().mockResolvedValue(undefined);
     const off = { ...env, ANALYTICS_RECORD: false } as Env;
-    const recorder = new VisitRecorder({ store } as unknown as VisitsRepository, noStream, off);
+    const recorder = new VisitRecorder(
+      { store } as unknown as VisitsRepository,
+      noStream,
+      off,
+      new Scheduler(),
+    );
     recorder.record(raw(1));
     await recorder.flush();
     expect(recorder.enabled).toBe(false);

@@ -7,6 +7,7 @@ import { VisitEnricher } from './enrich-visit';
 import type { RawVisit } from './raw-visit';
 import { VisitStream } from './visit-stream';
 import { VisitsRepository } from '../store/visits.repository';
+import { Job, Scheduler } from '../../common/scheduler';
 
 const FLUSH_EVERY_MS = 1000;
 const BATCH = 1000;
@@ -28,7 +29,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   private flushing: Promise<void> | null = null;
   /** Someone waits for the drain under way: its batches are written at once. */
   private hurry = false;
-  private timer?: NodeJS.Timeout;
+  private job?: Job;
   /** Visits lost to a full queue since start. */
   dropped = 0;
   private droppedLoggedAt = 0;
@@ -44,6 +45,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     private readonly visits: VisitsRepository,
     private readonly stream: VisitStream,
     env: Env,
+    private readonly scheduler: Scheduler,
   ) {
     this.enabled = env.ANALYTICS_RECORD;
     const setting = trustProxySetting(env.TRUST_PROXY);
@@ -92,12 +94,13 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.drainOnce(), FLUSH_EVERY_MS);
-    this.timer.unref();
+    this.job = this.scheduler.every('visits: drain to the store', FLUSH_EVERY_MS, () =>
+      this.drainOnce(),
+    );
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
+    this.job?.stop();
     await this.flush();
   }
 

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { Clock } from '../../common/clock';
 import { Env } from '../../config/env';
 import { VisitsRepository } from './visits.repository';
+import { Job, Scheduler } from '../../common/scheduler';
 
 const EVERY_MS = 60 * 60 * 1000;
 const DAY_MS = 86_400_000;
@@ -13,21 +14,21 @@ const DAY_MS = 86_400_000;
 @Injectable()
 export class VisitRetention implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(VisitRetention.name);
-  private timer?: NodeJS.Timeout;
+  private job?: Job;
 
   constructor(
     private readonly visits: VisitsRepository,
     private readonly env: Env,
     private readonly clock: Clock,
+    private readonly scheduler: Scheduler,
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
+    this.job = this.scheduler.every('visits: drop past retention', EVERY_MS, () => this.sweep());
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.job?.stop();
   }
 
   async sweep(): Promise<number> {

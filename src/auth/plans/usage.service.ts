@@ -5,6 +5,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { Tx } from '../../database/unit-of-work';
 import { UsageCountersRepository } from './usage-counters.repository';
 import { limitOf, periodKeys, UsageMetric, UsagePeriod } from '../../common/usage-limits';
+import { Job, Scheduler } from '../../common/scheduler';
 
 /** Whose usage is counted, and against which limits. */
 export type UsageOwner = Pick<AuthenticatedAccount, 'id' | 'usageLimits'>;
@@ -36,21 +37,21 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   /** Counts not yet written, by account and metric. */
   private pending = new Map<number, Partial<Record<UsageMetric, number>>>();
   private readonly known = new Map<number, KnownApiCalls>();
-  private timer?: NodeJS.Timeout;
+  private job?: Job;
   private prunedMonth = '';
 
   constructor(
     private readonly counters: UsageCountersRepository,
     private readonly clock: Clock,
+    private readonly scheduler: Scheduler,
   ) {}
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), FLUSH_MS);
-    this.timer.unref();
+    this.job = this.scheduler.every('usage counts: write', FLUSH_MS, () => this.flush());
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
+    this.job?.stop();
     await this.flush();
   }
 

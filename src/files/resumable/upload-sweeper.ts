@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { UploadEnds } from './upload-ends';
+import { Job, Scheduler } from '../../common/scheduler';
 
 const EVERY_MS = 10 * 60_000;
 
@@ -7,19 +8,21 @@ const EVERY_MS = 10 * 60_000;
 @Injectable()
 export class UploadSweeper implements OnModuleInit, OnModuleDestroy {
   private readonly log = new Logger(UploadSweeper.name);
-  private timer?: NodeJS.Timeout;
+  private job?: Job;
 
-  constructor(private readonly ends: UploadEnds) {}
+  constructor(
+    private readonly ends: UploadEnds,
+    private readonly scheduler: Scheduler,
+  ) {}
 
   onModuleInit(): void {
     const sweep = () =>
-      void this.ends.sweepExpired().catch((e: Error) => this.log.warn(`sweep: ${e.message}`));
-    this.timer = setInterval(sweep, EVERY_MS);
-    this.timer.unref();
-    sweep();
+      this.ends.sweepExpired().catch((e: Error) => this.log.warn(`sweep: ${e.message}`));
+    this.job = this.scheduler.every('resumable uploads: end the expired', EVERY_MS, sweep);
+    void sweep();
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.job?.stop();
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Env } from '../../config/env';
 import { Storage } from './storage';
+import { Job, Scheduler } from '../../common/scheduler';
 
 const EVERY_MS = 10 * 60 * 1000;
 
@@ -11,21 +12,23 @@ const EVERY_MS = 10 * 60 * 1000;
 @Injectable()
 export class StorageSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(StorageSweeper.name);
-  private timer?: NodeJS.Timeout;
+  private job?: Job;
 
   constructor(
     private readonly storage: Storage,
     private readonly env: Env,
+    private readonly scheduler: Scheduler,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     await this.sweep();
-    this.timer = setInterval(() => void this.sweep(), EVERY_MS);
-    this.timer.unref();
+    this.job = this.scheduler.every('storage: sweep abandoned partial uploads', EVERY_MS, () =>
+      this.sweep(),
+    );
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.job?.stop();
   }
 
   async sweep(): Promise<void> {

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { LinksRepository } from '../links.repository';
+import { Job, Scheduler } from '../../common/scheduler';
 
 const FLUSH_EVERY_MS = 2000;
 /** Links with counts waiting; past it (a long database outage) new links' visits are dropped. */
@@ -17,9 +18,12 @@ const LINKS_PER_UPDATE = 1000;
 export class ClickBuffer implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(ClickBuffer.name);
   private pending = new Map<number, number>();
-  private timer?: NodeJS.Timeout;
+  private job?: Job;
 
-  constructor(private readonly links: LinksRepository) {}
+  constructor(
+    private readonly links: LinksRepository,
+    private readonly scheduler: Scheduler,
+  ) {}
 
   record(linkId: number, n = 1): void {
     const count = this.pending.get(linkId);
@@ -28,12 +32,11 @@ export class ClickBuffer implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit(): void {
-    this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
-    this.timer.unref();
+    this.job = this.scheduler.every('link clicks: write', FLUSH_EVERY_MS, () => this.flush());
   }
 
   async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
+    this.job?.stop();
     await this.flush();
   }
 

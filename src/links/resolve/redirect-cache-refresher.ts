@@ -3,6 +3,7 @@ import { Clock } from '../../common/clock';
 import { Link } from '../link.entity';
 import { LinksRepository } from '../links.repository';
 import { cacheableRedirect, RedirectCache } from './redirect-cache';
+import { Job, Scheduler } from '../../common/scheduler';
 
 /** Links read in one query. */
 const CHUNK = 500;
@@ -17,23 +18,27 @@ const CHUNK = 500;
 @Injectable()
 export class RedirectCacheRefresher implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RedirectCacheRefresher.name);
-  private timer?: NodeJS.Timeout;
+  private job?: Job;
   private running: Promise<void> | null = null;
 
   constructor(
     private readonly cache: RedirectCache,
     private readonly links: LinksRepository,
     private readonly clock: Clock,
+    private readonly scheduler: Scheduler,
   ) {}
 
   onModuleInit(): void {
     // Every quarter TTL, so an entry due at half its TTL is read again before it lapses.
-    this.timer = setInterval(() => void this.refresh(), Math.max(1000, this.cache.ttlMs / 4));
-    this.timer.unref();
+    this.job = this.scheduler.every(
+      'redirect cache: read due entries again',
+      Math.max(1000, this.cache.ttlMs / 4),
+      () => this.refresh(),
+    );
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.job?.stop();
   }
 
   /** One pass over the due entries; one at a time. */
