@@ -1,0 +1,476 @@
+import { createAccount } from '../../factories/account.factory';
+import { createTestApp, TestApp } from '../../utils/create-test-app';
+import { idOf } from '../../utils/requests';
+import { Visitor } from '../../utils/visitor';
+
+describe('Account area forms', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT: '5' });
+  });
+  afterAll(() => t.close());
+  afterEach(() => t.clock.reset());
+
+  it('should sign up into a session in an HttpOnly, SameSite=Lax cookie', async () => {
+    const v = new Visitor(t);
+    await v.get('/signup');
+    const res = await v.post('/signup', {
+      email: 'grace@example.com',
+      password: 'a long enough password',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/account');
+    const setCookie = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith('ld_session='),
+    )!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    expect(setCookie).not.toMatch(/Secure/); // plain http here; https sets Secure
+    const page = await v.get('/account');
+    expect(page.status).toBe(200);
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.text).toContain('grace@example.com');
+  });
+
+  it('should refuse bad sign-ups and log-ins with the reason, on the form again', async () => {
+    const v = new Visitor(t);
+    await v.signUp('taken@example.com');
+    const again = new Visitor(t);
+    const taken = await again.signUp('taken@example.com');
+    expect(taken.status).toBe(409);
+    expect(taken.text).toContain('An account with this email already exists');
+    const short = await new Visitor(t).signUp('short@example.com', 'short');
+    expect(short.status).toBe(400);
+    expect(short.text).toMatch(/password must be longer than or equal to 8 characters/);
+    const wrong = new Visitor(t);
+    await wrong.get('/login');
+    const res = await wrong.post('/login', {
+      email: 'taken@example.com',
+      password: 'wrong password',
+    });
+    expect(res.status).toBe(401);
+    expect(res.text).toContain('Wrong email or password');
+    expect(res.text).toContain('value="taken@example.com"');
+    // Without the form's token (a cross-site post), nothing is tried.
+    const forged = await wrong.post(
+      '/login',
+      { email: 'taken@example.com', password: 'x' },
+      'nope',
+    );
+    expect(forged.status).toBe(403);
+    expect(forged.text).toMatch(/did not come from this site/);
+  });
+
+  it('should throttle log-in attempts per account', async () => {
+    const v = new Visitor(t);
+    await v.signUp('busy@example.com');
+    const attacker = new Visitor(t);
+    await attacker.get('/login');
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      statuses.push(
+        (await attacker.post('/login', { email: 'busy@example.com', password: `guess ${i}` }))
+          .status,
+      );
+    }
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+
+  it('should end sessions on log-out, on expiry, and send the browser to log in', async () => {
+    const v = new Visitor(t);
+    await v.signUp('end@example.com');
+    const secret = v.cookies.get('ld_session')!;
+    await v.get('/account'); // the session's own CSRF token, from its page
+    const out = await v.post('/logout', {});
+    expect(out.status).toBe(303);
+    const replay = await t.api().get('/account/links').set('Cookie', `ld_session=${secret}`);
+    expect(replay.status).toBe(303);
+    expect(replay.headers.location).toBe('/login?next=%2Faccount%2Flinks');
+
+    const w = new Visitor(t);
+    await w.signUp('expire@example.com');
+    expect((await w.get('/account')).status).toBe(200);
+    t.clock.advance(31 * 86_400_000);
+    expect((await w.get('/account')).status).toBe(303);
+  });
+
+  it('should need the session CSRF token for every state change', async () => {
+    const v = new Visitor(t);
+    await v.signUp('csrf@example.com');
+    await v.get('/account/tokens');
+    expect((await v.post('/account/tokens', { name: 'x' }, '')).status).toBe(403);
+    expect((await v.post('/account/tokens', { name: 'x' }, 'a'.repeat(43))).status).toBe(403);
+    expect((await v.post('/account/tokens', { name: 'ok' })).status).toBe(201);
+  });
+
+  it('should make links from the form, refusing bad ones with the reason', async () => {
+    const v = new Visitor(t);
+    await v.signUp('links@example.com');
+    await v.get('/account/links');
+    const made = await v.post('/account/links', {
+      target_url: 'https://example.com/x',
+      custom_slug: 'form-made',
+      title: 'From the form',
+      expire_at: '2030-01-02T03:04',
+      redirect_code: '301',
+    });
+    expect(made.status).toBe(303);
+    const shown = await v.get(made.headers.location);
+    expect(shown.text).toContain('/form-made');
+    const redirect = await t.api().get('/form-made').expect(301);
+    expect(redirect.headers.location).toBe('https://example.com/x');
+    const taken = await v.post('/account/links', {
+      target_url: 'https://example.com/y',
+      custom_slug: 'form-made',
+    });
+    expect(taken.status).toBe(409);
+    const bad = await v.post('/account/links', { target_url: 'javascript:alert(1)' });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('value="javascript:alert(1)"'); // escaped back into the form
+    const qr = await t
+      .api()
+      .get(
+        `/account/shares/${/\/account\/links\?created=(\d+)/.exec(made.headers.location)![1]}/qr.svg`,
+      )
+      .set('Cookie', `ld_session=${v.cookies.get('ld_session')}`);
+    expect(qr.status).toBe(200);
+    expect(qr.headers['content-type']).toContain('image/svg+xml');
+  });
+
+  it('should share texts from the form, large ones too, refuse bad ones, and edit them at account/texts/:id/edit', async () => {
+    const v = new Visitor(t);
+    await v.signUp('texts@example.com');
+    await v.get('/account/texts');
+    const made = await v.post('/account/texts', {
+      title: 'Snippet',
+      text_type: 'source_code',
+      language: 'python',
+      content: 'print("hi")\r\n',
+      burn_after_read: '1',
+    });
+    expect(made.status).toBe(303);
+    const shown = await v.get(made.headers.location);
+    const url = /id="new-text" href="([^"]+)"/.exec(shown.text)![1];
+    const api = await t
+      .api()
+      .get(`${new URL(url).pathname}/raw`)
+      .expect(200);
+    expect(api.text).toBe('print("hi")\n');
+    const big = await v.post('/account/texts', { content: 'x'.repeat(300_000) });
+    expect(big.status).toBe(303);
+    // The burned snippet is gone; another one is kept, and the filters find each kind.
+    await v.post('/account/texts', {
+      title: 'Kept code',
+      text_type: 'source_code',
+      content: 'x = 1',
+    });
+    const code = await v.get('/account/texts?type=source_code');
+    expect(code.text).toContain('Kept code');
+    expect(code.text).not.toContain('xxxxxxxxxx');
+    const plain = await v.get('/account/texts?type=plain_text');
+    expect(plain.text).toContain('xxxxxxxxxx');
+    expect(plain.text).not.toContain('Kept code');
+    const found = await v.get('/account/texts?q=kept');
+    expect(found.text).toContain('Kept code');
+    expect(found.text).not.toContain('xxxxxxxxxx');
+    const none = await v.get('/account/texts?q=100%25');
+    expect(none.text).toContain('No text matches.');
+    // Edited: new content and kind at the same address.
+    const keptId = /\/account\/texts\/(\d+)\/edit/.exec(code.text)![1];
+    const form = await v.get(`/account/texts/${keptId}/edit`);
+    expect(form.text).toContain('x = 1</textarea>');
+    const saved = await v.post(`/account/texts/${keptId}/edit`, {
+      title: 'Now Markdown',
+      text_type: 'markdown',
+      content: '# Hello',
+    });
+    expect(saved.status).toBe(303);
+    expect((await v.get('/account/texts?type=markdown')).text).toContain('Now Markdown');
+    expect((await v.post(`/account/texts/${keptId}/edit`, { content: '' })).status).toBe(400);
+    const stranger = new Visitor(t);
+    await stranger.signUp('texts-other@example.com');
+    expect((await stranger.get(`/account/texts/${keptId}/edit`)).status).toBe(404);
+    const empty = await v.post('/account/texts', { content: '   ' });
+    expect(empty.status).toBe(400);
+    const badType = await v.post('/account/texts', { content: 'a', text_type: 'pdf' });
+    expect(badType.status).toBe(400);
+    expect(badType.text).toContain('text_type must be one of');
+  });
+
+  it('should give settings for ShareX and a bookmarklet that work as written', async () => {
+    const v = new Visitor(t);
+    await v.signUp('tools@example.com');
+    await v.get('/account/integrations');
+    const page = await v.post('/account/integrations', {});
+    expect(page.status).toBe(200);
+    const unescape = (s: string) =>
+      s
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&');
+    const textOf = (key: string) =>
+      unescape(new RegExp(`id="text-${key}"[^>]*>([^<]*)</textarea>`).exec(page.text)![1]);
+    const sxcu = JSON.parse(textOf('sharex-images')) as {
+      RequestURL: string;
+      Headers: { Authorization: string };
+      FileFormName: string;
+      URL: string;
+    };
+    expect(sxcu.URL).toBe('{json:data.url}');
+    // What ShareX sends with this file, against this server.
+    const uploaded = await t
+      .api()
+      .post(new URL(sxcu.RequestURL).pathname)
+      .set('Authorization', sxcu.Headers.Authorization)
+      .attach(sxcu.FileFormName, Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'shot.gif')
+      .expect(200);
+    expect(uploaded.body.data.url).toMatch(/^http:\/\/localhost:3000\/u\//);
+    const text = JSON.parse(textOf('sharex-text')) as { RequestURL: string; Data: string };
+    const shared = await t
+      .api()
+      .post(new URL(text.RequestURL).pathname)
+      .set('Authorization', sxcu.Headers.Authorization)
+      .set('Content-Type', 'application/json')
+      .send(text.Data.replace('{input}', 'from ShareX'))
+      .expect(200);
+    expect(shared.body.data.short_url).toBeDefined();
+    const bookmarklet = textOf('bookmarklet');
+    const address = /location\.href='([^']+)'\+/.exec(bookmarklet)![1];
+    const short = await t
+      .api()
+      .get(
+        new URL(address + encodeURIComponent('https://example.com/page')).pathname +
+          new URL(address + encodeURIComponent('https://example.com/page')).search,
+      )
+      .expect(200);
+    expect(short.text).toMatch(/^http:\/\/localhost:3000\/[A-Za-z0-9_-]+$/);
+  });
+
+  it('should upload through the API as the browser, then search and order the files', async () => {
+    const v = new Visitor(t);
+    await v.signUp('files@example.com');
+    await v.get('/account/files');
+    const cookie = `ld_session=${v.cookies.get('ld_session')}`;
+    const send = (name: string, bytes: Buffer, csrf = v.csrf) =>
+      t
+        .api()
+        .post('/api/v1/file/upload')
+        .set('Cookie', cookie)
+        .set('X-CSRF-Token', csrf)
+        .attach('file', bytes, name);
+    await send('alpha.txt', Buffer.from('small text')).expect(200);
+    await send('beta.bin', Buffer.alloc(5000, 0)).expect(200);
+    expect((await send('gamma.txt', Buffer.from('no'), 'wrong token')).status).toBe(403);
+    const found = await v.get('/account/files?q=alph');
+    expect(found.text).toContain('alpha.txt');
+    expect(found.text).not.toContain('beta.bin');
+    const largest = await v.get('/account/files?sort=largest');
+    expect(largest.text.indexOf('beta.bin')).toBeLessThan(largest.text.indexOf('alpha.txt'));
+    const oldest = await v.get('/account/files?sort=oldest');
+    expect(oldest.text.indexOf('alpha.txt')).toBeLessThan(oldest.text.indexOf('beta.bin'));
+    expect((await v.get('/account/files?q=zzz')).text).toContain('No file matches.');
+    const texts = await v.get('/account/files?kind=text');
+    expect(texts.text).toContain('alpha.txt');
+    expect(texts.text).not.toContain('beta.bin');
+    const others = await v.get('/account/files?kind=other');
+    expect(others.text).toContain('beta.bin');
+    expect(others.text).not.toContain('alpha.txt');
+    // Made private from the list: its bytes are no longer served at their plain address.
+    const id =
+      /privacy-(\d+)"[^>]*>\s*<input[^>]*>\s*<input type="hidden" name="private" value="1">/.exec(
+        (await v.get('/account/files?q=alpha')).text,
+      )![1];
+    const made = await v.post(`/account/files/${id}/privacy`, { private: '1' });
+    expect(made.text).toContain('alpha.txt is private now');
+    const path = /href="http:\/\/localhost:3000\/([A-Za-z0-9_-]+)">alpha.txt/.exec(made.text);
+    expect(path).not.toBeNull();
+    const record = await t.api().get(`/${path![1]}`).set('Accept', 'text/html');
+    expect(record.status).toBe(404);
+    expect((await v.post(`/account/files/${id}/privacy`, { private: '0' })).text).toContain(
+      'public now',
+    );
+  });
+
+  it('should manage tags, filter links by them, and edit a link at account/links/:id/edit', async () => {
+    const v = new Visitor(t);
+    await v.signUp('tags@example.com');
+    await v.get('/account/tags');
+    expect((await v.post('/account/tags', { name: 'work' })).text).toContain('Added work');
+    expect((await v.post('/account/tags', { name: 'work' })).status).toBe(409);
+    expect((await v.post('/account/tags', { name: ' ' })).status).toBe(400);
+    const page = await v.get('/account/tags');
+    const tagId = /\/account\/tags\/(\d+)\/rename/.exec(page.text)![1];
+    expect((await v.post(`/account/tags/${tagId}/rename`, { name: 'job' })).text).toContain(
+      'Renamed to job',
+    );
+
+    await v.get('/account/links');
+    await v.post('/account/links', {
+      target_url: 'https://example.com/a',
+      custom_slug: 'tagged',
+      tag_ids: [tagId],
+    });
+    const plain = await v.post('/account/links', {
+      target_url: 'https://example.com/b',
+      custom_slug: 'untagged',
+    });
+    const oldest = await v.get('/account/links?sort=oldest');
+    expect(oldest.text.indexOf('/tagged')).toBeLessThan(oldest.text.indexOf('/untagged'));
+    const newest = await v.get('/account/links');
+    expect(newest.text.indexOf('/untagged')).toBeLessThan(newest.text.indexOf('/tagged'));
+    await t.api().get('/tagged').expect(302);
+    await t.api().get('/tagged').expect(302);
+    let visited = '';
+    for (let i = 0; i < 40; i++) {
+      visited = (await v.get('/account/links?sort=visits')).text;
+      if (visited.indexOf('/tagged') < visited.indexOf('/untagged')) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(visited.indexOf('/tagged')).toBeLessThan(visited.indexOf('/untagged'));
+    const filtered = await v.get(`/account/links?tag=${tagId}`);
+    expect(filtered.text).toContain('/tagged');
+    expect(filtered.text).not.toContain('/untagged');
+
+    const id = /created=(\d+)/.exec(plain.headers.location)![1];
+    const form = await v.get(`/account/links/${id}/edit`);
+    expect(form.text).toContain('value="https://example.com/b"');
+    const saved = await v.post(`/account/links/${id}/edit`, {
+      target_url: 'https://example.com/changed',
+      title: 'Changed',
+      redirect_code: '308',
+      password: 'secret pass',
+    });
+    expect(saved.status).toBe(303);
+    const locked = await t.api().get('/untagged').set('Accept', 'text/html');
+    expect(locked.status).toBe(401); // the password form
+    const removed = await v.post(`/account/links/${id}/edit`, {
+      target_url: 'https://example.com/changed',
+      remove_password: '1',
+      redirect_code: '308',
+    });
+    expect(removed.status).toBe(303);
+    const moved = await t.api().get('/untagged').expect(308);
+    expect(moved.headers.location).toBe('https://example.com/changed');
+    const bad = await v.post(`/account/links/${id}/edit`, { target_url: 'ftp://x' });
+    expect(bad.status).toBe(400);
+    expect((await v.post(`/account/tags/${tagId}/delete`, {})).text).toContain('Tag deleted');
+    const other = new Visitor(t);
+    await other.signUp('tags-other@example.com');
+    expect((await other.get(`/account/links/${id}/edit`)).status).toBe(404);
+  });
+
+  it("should treat another account's links and tokens as if they did not exist", async () => {
+    const owner = await createAccount(t);
+    const made = await t
+      .api()
+      .post('/api/v1/shorten')
+      .set(owner.auth)
+      .send({ target_url: 'https://example.com/' })
+      .expect(200);
+    const link = { id: idOf(made), slug: made.body.data.slug as string };
+    const v = new Visitor(t);
+    await v.signUp('other@example.com');
+    await v.get('/account/links');
+    const del = await v.post('/account/links/delete', { ids: [String(link.id)] });
+    expect(del.text).toContain('Deleted 0 links');
+    await t.api().get(`/${link.slug}`).expect(302);
+    const qr = await v.get(`/account/shares/${link.id}/qr.svg`);
+    expect(qr.status).toBe(404);
+    const tokens = (await t.api().get('/api/v1/tokens').set(owner.auth).expect(200)).body.data;
+    const revoke = await v.post(`/account/tokens/${tokens[0].id as number}/revoke`, {});
+    expect(revoke.status).toBe(404);
+    await t.api().get('/api/v1/account').set(owner.auth).expect(200);
+  });
+});
+
+// Its own app: the session tests above move that app's clock a month on and back.
+describe('Account area analytics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('should show a share its visits in a range and zone, and give them as CSV', async () => {
+    const v = new Visitor(t);
+    await v.signUp('stats@example.com');
+    await v.get('/account/links');
+    const made = await v.post('/account/links', {
+      target_url: 'https://example.com/s',
+      custom_slug: 'counted',
+    });
+    const id = /created=(\d+)/.exec(made.headers.location)![1];
+    await t
+      .api()
+      .get('/counted')
+      .set('User-Agent', 'Mozilla/5.0 Firefox/120.0')
+      .set('Referer', 'https://news.example/item')
+      .expect(302);
+    // The pipeline writes the visit within a second or two: the overview says when.
+    for (let i = 0; i < 40; i++) {
+      if ((await v.get('/account')).text.includes('Visits, last 30 days: 1')) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect((await v.get('/account')).text).toContain('Visits, last 30 days: 1');
+    const page = await v.get(`/account/analytics/${id}?tz=Asia/Kolkata&interval=day`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<strong>1</strong> visits');
+    expect(page.text).toContain('news.example');
+    const csv = await v.get(`/account/analytics/${id}/visits.csv`);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.text.trim().split('\r\n')).toHaveLength(2);
+    const all = await v.get('/account/analytics');
+    expect(all.text).toContain('Most visited shares');
+    expect(all.text).toContain(`/account/analytics/${id}`);
+    const badZone = await v.get(`/account/analytics/${id}?tz=Mars/Olympus`);
+    expect(badZone.status).toBe(400);
+    const other = new Visitor(t);
+    await other.signUp('nosy@example.com');
+    expect((await other.get(`/account/analytics/${id}`)).status).toBe(404);
+    expect((await other.get(`/account/analytics/${id}/visits.csv`)).status).toBe(404);
+  });
+});
+
+describe('Account area assets', () => {
+  it("should serve the pages' own assets from the app, cacheable, and nothing else", async () => {
+    const t = await createTestApp();
+    try {
+      const css = await t.api().get('/assets/app.css').expect(200);
+      expect(css.headers['content-type']).toBe('text/css; charset=utf-8');
+      expect(css.headers['x-content-type-options']).toBe('nosniff');
+      const etag = css.headers.etag;
+      await t.api().get('/assets/app.css').set('If-None-Match', etag).expect(304);
+      const chart = await t.api().get('/assets/chart.umd.js').expect(200);
+      expect(chart.headers['content-type']).toContain('text/javascript');
+      expect(chart.text).toContain('Chart');
+      await t.api().get('/assets/app.js').expect(200);
+      const missing = await t.api().get('/assets/..%2Fpages.js').expect(404);
+      expect(missing.body.error).toBe('not_found');
+      await t.api().get('/assets/constructor').expect(404);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('Account area settings', () => {
+  it('should hide sign-up when it is closed and send / elsewhere when told', async () => {
+    const t = await createTestApp({
+      AUTH_SIGNUP: 'closed',
+      HOME_REDIRECT_URL: 'https://example.com/about',
+    });
+    try {
+      await t.api().get('/signup').set('Accept', 'text/html').expect(404);
+      const home = await t.api().get('/').expect(302);
+      expect(home.headers.location).toBe('https://example.com/about');
+      const login = await t.api().get('/login').expect(200);
+      expect(login.text).not.toContain('href="/signup"');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,321 @@
+import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { AccountsService } from '../../../src/auth/accounts.service';
+import { createTestApp, TestApp } from '../../utils/create-test-app';
+import { freePort } from '../../utils/free-port';
+import { dbKind } from '../../utils/test-database';
+
+// The account area in a real browser (Debian's chromium), found by role and name as a person
+// with a screen reader finds it. SQLite only (pages do not depend on the driver); skipped
+// without a chromium (.ci/run installs one).
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
+const ARTIFACTS = join(__dirname, '..', '..', '..', 'test-artifacts');
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical findings on the page (axe injected already). */
+const serious = (p: Page) =>
+  p.evaluate(async () => {
+    const { axe } = window as unknown as {
+      axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
+    };
+    const result = await axe.run();
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.length})`);
+  });
+
+(run ? describe : describe.skip)('The account area in a browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  let context: BrowserContext;
+  let page: Page;
+  const cspViolations: string[] = [];
+
+  beforeAll(async () => {
+    // The account area answers on PUBLIC_URL's host only: the browser goes there.
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await createTestApp({ PUBLIC_URL: base });
+    await t.app.listen(port, '127.0.0.1');
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'].concat([
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ]),
+    });
+    context = await browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    page = await context.newPage();
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) cspViolations.push(m.text());
+    });
+    page.on('dialog', (d) => void d.accept());
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const api = (token: string) =>
+    t.api().get('/api/v1/account').set('Authorization', `Bearer ${token}`);
+  const heading = (name: string) => page.getByRole('heading', { level: 1, name });
+
+  it('should take a person from sign-up to a token, a link, its visit and log-out', async () => {
+    await page.goto(`${base}/`);
+    await page.getByRole('link', { name: 'Sign up' }).first().click();
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await heading('Overview').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/account');
+
+    // A token, shown once, works on the API.
+    await page.getByRole('link', { name: 'API tokens' }).click();
+    await page.getByLabel('Token name').fill('laptop');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const token = (await page.locator('#new-token').textContent())!.trim();
+    expect(token).toMatch(/^ld_/);
+    await page.getByRole('button', { name: 'Copy token' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+    await api(token).expect(200);
+    expect(await page.getByRole('cell', { name: 'laptop', exact: true }).count()).toBe(1);
+
+    // The home page's box shortens a link; the links page shows it with its QR code.
+    await page.goto(`${base}/`);
+    await page.getByLabel('Long URL').fill('https://example.org/some/long/path');
+    await page.getByRole('button', { name: 'Shorten' }).click();
+    await heading('Links').waitFor();
+    const shortUrl = (await page.locator('#new-link').textContent())!.trim();
+    expect(await page.getByRole('img', { name: `QR code of ${shortUrl}` }).count()).toBe(1);
+    const slug = new URL(shortUrl).pathname.slice(1);
+    const visit = await t.api().get(`/${slug}`).set('User-Agent', 'Mozilla/5.0 Firefox/120.0');
+    expect(visit.status).toBe(302);
+    expect(visit.headers.location).toBe('https://example.org/some/long/path');
+
+    // The visit reaches the chart (the pipeline writes it within a second or two).
+    for (let i = 0; i < 40; i++) {
+      await page.goto(`${base}/account`);
+      if ((await page.getByRole('heading', { name: 'Visits, last 30 days: 1' }).count()) > 0) break;
+      await page.waitForTimeout(250);
+    }
+    await page.getByRole('heading', { name: 'Visits, last 30 days: 1' }).waitFor();
+    await page.waitForFunction(
+      () => (window as unknown as { Chart?: unknown }).Chart !== undefined,
+    );
+    const bars = await page.evaluate(() => {
+      const chart = (
+        window as unknown as {
+          Chart: { getChart(c: Element): { data: { datasets: { data: number[] }[] } } };
+        }
+      ).Chart.getChart(document.querySelector('canvas')!);
+      return chart.data.datasets[0].data.reduce((a, b) => a + b, 0);
+    });
+    expect(bars).toBe(1);
+
+    // Two files dropped at once: two progress bars run to the end, two addresses to copy.
+    await page.getByRole('link', { name: 'Files' }).click();
+    await heading('Files').waitFor();
+    const dropped = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['hello from a browser\n'], 'hello.txt', { type: 'text/plain' }));
+      dt.items.add(new File([new Uint8Array(700_000).fill(7)], 'big.bin'));
+      return dt;
+    });
+    await page.dispatchEvent('[data-upload]', 'drop', { dataTransfer: dropped });
+    for (const name of ['hello.txt', 'big.bin']) {
+      const bar = page.getByRole('progressbar', { name: `Uploaded ${name}` });
+      await bar.waitFor();
+      expect(await bar.getAttribute('value')).toBe('100');
+      await page
+        .getByRole('button', { name: `Copy the link to ${name}` })
+        .first()
+        .waitFor();
+    }
+    await page.reload();
+    expect(await page.getByRole('link', { name: 'hello.txt', exact: true }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'big.bin', exact: true }).count()).toBe(1);
+    // The page's script calls the API as this browser only with the session's CSRF token.
+    const withoutToken = await page.evaluate(async () => (await fetch('/api/v1/files')).status);
+    expect(withoutToken).toBe(403);
+
+    // A custom domain: the records to publish are shown.
+    await page.getByRole('link', { name: 'Domains' }).click();
+    await page.getByLabel('Domain', { exact: true }).fill('links.example.org');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByRole('status').getByText('Added links.example.org').waitFor();
+    const records = page.getByRole('table', { name: 'DNS records for links.example.org' });
+    expect(await records.getByRole('cell', { name: '_linkdrop.links.example.org' }).count()).toBe(
+      1,
+    );
+    expect(await records.getByRole('cell', { name: 'TXT' }).count()).toBe(1);
+
+    // Revoked, the token stops working at once.
+    await page.goto(`${base}/account/tokens`);
+    await page.getByRole('button', { name: 'Revoke laptop' }).click();
+    await heading('API tokens').waitFor();
+    expect(await page.getByRole('cell', { name: 'laptop', exact: true }).count()).toBe(0);
+    await api(token).expect(401);
+
+    // A state change without the session's CSRF token is refused.
+    const forged = await page.evaluate(async () => {
+      const res = await fetch('/account/tokens', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'name=forged',
+      });
+      return res.status;
+    });
+    expect(forged).toBe(403);
+
+    // Log out: the session is gone server-side, not only in this browser.
+    const cookie = (await context.cookies()).find((c) => c.name === 'ld_session')!;
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${base}/`);
+    const replay = await t.api().get('/account').set('Cookie', `ld_session=${cookie.value}`);
+    expect(replay.status).toBe(303);
+    expect(replay.headers.location).toBe('/login?next=%2Faccount');
+    await page.goto(`${base}/account/links`);
+    await heading('Log in').waitFor();
+    expect(cspViolations).toEqual([]);
+  });
+
+  it('should log in again, refuse a wrong password, and send the person where they were going', async () => {
+    await page.goto(`${base}/account/tokens`);
+    await heading('Log in').waitFor();
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('alert').getByText('Wrong email or password').waitFor();
+    await page.getByLabel('Password').fill('a long enough password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await heading('API tokens').waitFor();
+    // A log-in form posted from elsewhere (no form token) is refused.
+    const res = await t
+      .api()
+      .post('/login')
+      .type('form')
+      .send({ email: 'ada@example.com', password: 'a long enough password' });
+    expect(res.status).toBe(403);
+  });
+
+  it('should change the password and log out the other browsers', async () => {
+    const other = await browser.newContext();
+    const second = await other.newPage();
+    await second.goto(`${base}/login`);
+    await second.getByLabel('Email').fill('ada@example.com');
+    await second.getByLabel('Password').fill('a long enough password');
+    await second.getByRole('button', { name: 'Log in' }).click();
+    await second.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+
+    await page.goto(`${base}/account/security`);
+    await page.getByLabel('Current password').fill('a long enough password');
+    await page.getByLabel('New password').fill('another long password');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/1 other browser session/)
+      .waitFor();
+    await second.goto(`${base}/account`);
+    await second.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
+    await other.close();
+  });
+
+  it('should let an admin disable an account, whose browser is then logged out', async () => {
+    await t.app.get(AccountsService).create('root@example.com', 'admin password!', 'pro', true);
+    const ctx = await browser.newContext({ bypassCSP: true });
+    const admin = await ctx.newPage();
+    admin.on('dialog', (d) => void d.accept());
+    await admin.goto(`${base}/login`);
+    await admin.getByLabel('Email').fill('root@example.com');
+    await admin.getByLabel('Password').fill('admin password!');
+    await admin.getByRole('button', { name: 'Log in' }).click();
+    await admin.getByRole('link', { name: 'Admin' }).click();
+    await admin.getByRole('button', { name: 'Disable ada@example.com' }).click();
+    await admin.getByRole('status').getByText('Account disabled').waitFor();
+    await page.goto(`${base}/account`);
+    await heading('Log in').waitFor();
+    const problems: string[] = [];
+    for (const path of ['/admin', '/admin/reports', '/report']) {
+      await admin.goto(`${base}${path}`);
+      await admin.addScriptTag({ content: AXE });
+      problems.push(...(await serious(admin)).map((f) => `${path}: ${f}`));
+      await admin.screenshot({
+        path: join(ARTIFACTS, `${path.slice(1).replace(/\//g, '-')}-light-1280.png`),
+        fullPage: true,
+      });
+    }
+    expect(problems).toEqual([]);
+    await admin.goto(`${base}/admin`);
+    await admin.getByRole('button', { name: 'Enable ada@example.com' }).click();
+    await admin.getByRole('status').getByText('Account enabled').waitFor();
+    await ctx.close();
+  });
+
+  it('should pass axe on every page, light and dark, wide and at 375 px', async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const pages = [
+      '/',
+      '/login',
+      '/signup',
+      '/account',
+      '/account/links',
+      '/account/texts',
+      '/account/files',
+      '/account/tags',
+      '/account/analytics',
+      '/account/domains',
+      '/account/integrations',
+      '/account/tokens',
+      '/account/security',
+    ];
+    const problems: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      for (const width of [1280, 375]) {
+        // axe is injected, so this context lets it past the pages' script policy.
+        const ctx = await browser.newContext({
+          colorScheme: scheme,
+          viewport: { width, height: 900 },
+          bypassCSP: true,
+        });
+        const p = await ctx.newPage();
+        await p.goto(`${base}/login`);
+        await p.getByLabel('Email').fill('ada@example.com');
+        await p.getByLabel('Password').fill('another long password');
+        await p.getByRole('button', { name: 'Log in' }).click();
+        await p.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+        for (const path of pages) {
+          // The front door as a visitor sees it: log-in and sign-up without a session.
+          if (path === '/login' || path === '/signup') await ctx.clearCookies();
+          await p.goto(`${base}${path}`);
+          await p.addScriptTag({ content: AXE });
+          const found = await serious(p);
+          problems.push(...found.map((f) => `${path} ${scheme} ${width}: ${f}`));
+          const overflow = await p.evaluate(
+            () => document.documentElement.scrollWidth - innerWidth,
+          );
+          if (overflow > 0)
+            problems.push(`${path} ${scheme} ${width}: ${overflow} px wider than the screen`);
+          const name = path === '/' ? 'home' : path.slice(1).replace(/\//g, '-');
+          await p.screenshot({
+            path: join(ARTIFACTS, `${name}-${scheme}-${width}.png`),
+            fullPage: true,
+          });
+          if (path === '/signup') {
+            await p.goto(`${base}/login`);
+            await p.getByLabel('Email').fill('ada@example.com');
+            await p.getByLabel('Password').fill('another long password');
+            await p.getByRole('button', { name: 'Log in' }).click();
+            await p.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+          }
+        }
+        await ctx.close();
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});

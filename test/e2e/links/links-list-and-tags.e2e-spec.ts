@@ -1,0 +1,158 @@
+import { ClickBuffer } from '../../../src/links/resolve/click-buffer';
+import { createAccount, TestAccount } from '../../factories/account.factory';
+import { TestApp } from '../../utils/create-test-app';
+import { shareRequests, idOf } from '../../utils/requests';
+import { appWithTwoAccounts, Suite } from '../../utils/suite';
+
+describe('Short links', () => {
+  let t: TestApp;
+  let a: TestAccount;
+  let b: TestAccount;
+
+  appWithTwoAccounts({ SHORT_DOMAINS: 'localhost:3000,go.test' }, (s: Suite) => ({ t, a, b } = s));
+
+  const { shorten } = shareRequests(
+    () => t,
+    () => a,
+  );
+
+  describe('listing', () => {
+    let c: TestAccount;
+    let tagId: number;
+    beforeAll(async () => {
+      c = await createAccount(t);
+      tagId = (await t.api().post('/api/v1/tags').set(c.auth).send({ name: 'work' })).body.data.id;
+      for (let i = 1; i <= 5; i++) {
+        await shorten(
+          {
+            target_url: `https://list.example/${i}`,
+            title: i === 3 ? 'The 100% third_one' : `Link ${i}`,
+            tag_ids: i % 2 ? [tagId] : [],
+            ...(i === 5 ? { domain: 'go.test' } : {}),
+          },
+          c,
+        ).expect(200);
+      }
+    });
+    const list = (query: string) => t.api().get(`/api/v1/links?${query}`).set(c.auth);
+
+    it('should list newest first, paged', async () => {
+      const all = await list('').expect(200);
+      const targets = all.body.data.map((l: { target_url: string }) => l.target_url);
+      expect(targets).toEqual([5, 4, 3, 2, 1].map((i) => `https://list.example/${i}`));
+      const page2 = await list('per_page=2&page=2').expect(200);
+      expect(page2.body.data.map((l: { target_url: string }) => l.target_url)).toEqual([
+        'https://list.example/3',
+        'https://list.example/2',
+      ]);
+      expect((await list('page=9').expect(200)).body.data).toEqual([]);
+    });
+
+    it('should filter by tag, domain, kind and search text', async () => {
+      expect((await list(`tag_id=${tagId}`)).body.data).toHaveLength(3);
+      expect((await list('domain=go.test')).body.data).toHaveLength(1);
+      expect((await list('kind=redirect')).body.data).toHaveLength(5);
+      expect((await list('kind=text')).body.data).toHaveLength(0);
+      const found = await list(`q=${encodeURIComponent('100% THIRD_')}`).expect(200);
+      expect(found.body.data.map((l: { title: string }) => l.title)).toEqual([
+        'The 100% third_one',
+      ]);
+      expect((await list('q=list.example/4')).body.data).toHaveLength(1);
+      expect((await list('q=%25')).body.data).toHaveLength(1);
+    });
+
+    it('should order by sort: oldest first, or most visited first', async () => {
+      const targets = async (q: string) => {
+        const links = (await list(q).expect(200)).body.data as { target_url: string }[];
+        return links.map((l) => Number(l.target_url.slice(l.target_url.lastIndexOf('/') + 1)));
+      };
+      expect(await targets('sort=oldest')).toEqual([1, 2, 3, 4, 5]);
+      expect(await targets('sort=newest&per_page=2')).toEqual([5, 4]);
+      const slugOf = async (i: number) =>
+        (await list(`q=list.example/${i}`)).body.data[0] as { id: number; slug: string };
+      // Link 2 visited twice, link 4 once (link 5 lives on go.test).
+      for (const i of [2, 2, 4])
+        await t
+          .api()
+          .get(`/${(await slugOf(i)).slug}`)
+          .expect(302);
+      await t.app.get(ClickBuffer).flush();
+      expect(await targets('sort=visits')).toEqual([2, 4, 5, 3, 1]);
+    });
+
+    it('should refuse bad paging and filters', async () => {
+      for (const q of [
+        'page=0',
+        'page=x',
+        'per_page=1000',
+        'kind=nope',
+        'tag_id=-1',
+        'foo=1',
+        'sort=random',
+      ]) {
+        const res = await list(q);
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe('validation_failed');
+      }
+    });
+  });
+
+  describe('tags', () => {
+    it('should create, list, rename and delete tags; names unique per account', async () => {
+      const created = await t.api().post('/api/v1/tags').set(a.auth).send({ name: ' news ' });
+      expect(created.status).toBe(201);
+      expect(created.body.data.name).toBe('news');
+      const dup = await t.api().post('/api/v1/tags').set(a.auth).send({ name: 'news' });
+      expect(dup.status).toBe(409);
+      expect(dup.body.error).toBe('conflict');
+      await t.api().post('/api/v1/tags').set(b.auth).send({ name: 'news' }).expect(201);
+
+      const renamed = await t
+        .api()
+        .patch(`/api/v1/tags/${created.body.data.id}`)
+        .set(a.auth)
+        .send({ name: 'press' })
+        .expect(200);
+      expect(renamed.body.data.name).toBe('press');
+      const list = await t.api().get('/api/v1/tags').set(a.auth).expect(200);
+      expect(list.body.data.tags.map((x: { name: string }) => x.name)).toContain('press');
+      expect(Object.keys(list.body.data)).toEqual(['tags']);
+      await t.api().post('/api/v1/tags').set(a.auth).send({ name: '' }).expect(400);
+    });
+
+    it('should unlink a deleted tag from its links', async () => {
+      const tag = (await t.api().post('/api/v1/tags').set(a.auth).send({ name: 'temp' })).body.data;
+      const id = idOf(await shorten({ target_url: 'https://t.example/', tag_ids: [tag.id] }));
+      await t.api().delete(`/api/v1/tags/${tag.id}`).set(a.auth).expect(200);
+      const link = await t.api().get(`/api/v1/links/${id}`).set(a.auth).expect(200);
+      expect(link.body.data.tags).toEqual([]);
+    });
+
+    it('should replace tags on update', async () => {
+      const x = (await t.api().post('/api/v1/tags').set(a.auth).send({ name: 'x1' })).body.data;
+      const y = (await t.api().post('/api/v1/tags').set(a.auth).send({ name: 'y1' })).body.data;
+      const id = idOf(await shorten({ target_url: 'https://u.example/', tag_ids: [x.id] }));
+      const res = await t
+        .api()
+        .patch(`/api/v1/links/${id}`)
+        .set(a.auth)
+        .send({ tag_ids: [y.id] })
+        .expect(200);
+      expect(res.body.data.tags.map((z: { name: string }) => z.name)).toEqual(['y1']);
+    });
+
+    it("should answer another account's tag as not found", async () => {
+      const tag = (await t.api().post('/api/v1/tags').set(a.auth).send({ name: 'private' })).body
+        .data;
+      await t
+        .api()
+        .patch(`/api/v1/tags/${tag.id}`)
+        .set(b.auth)
+        .send({ name: 'stolen' })
+        .expect(404);
+      await t.api().delete(`/api/v1/tags/${tag.id}`).set(b.auth).expect(404);
+      const list = await t.api().get('/api/v1/tags').set(b.auth).expect(200);
+      expect(list.body.data.tags.map((x: { name: string }) => x.name)).not.toContain('private');
+    });
+  });
+});
