@@ -11,11 +11,12 @@ import { ApiErrors, ApiSeeData } from '../common/openapi-responses';
 /** S.EE's link-in-bio pages (`/bio`, `/bios`). */
 @ApiTags('bio pages')
 @ApiAuth()
-@Controller('api/v1')
+// Full paths: S.EE's routes here span several nouns (bio and bios), and each is found by grep.
+@Controller()
 export class BioController {
   constructor(private readonly bio: BioService) {}
 
-  @Post('bio')
+  @Post('api/v1/bio')
   @ApiSeeData(CreatedBioDto)
   @ApiErrors({ 409: ['slug_taken'], 400: ['slug_reserved', 'domain_not_allowed'] })
   @HttpCode(200)
@@ -27,7 +28,7 @@ export class BioController {
     return this.bio.create(account, dto);
   }
 
-  @Put('bio')
+  @Put('api/v1/bio')
   @ApiSeeData(null)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Change a bio page; a field left out keeps its value, "" clears it' })
@@ -39,7 +40,7 @@ export class BioController {
     return null;
   }
 
-  @Delete('bio')
+  @Delete('api/v1/bio')
   @ApiSeeData(null)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete a bio page; its address is free again' })
@@ -51,7 +52,7 @@ export class BioController {
     return null;
   }
 
-  @Get('bios')
+  @Get('api/v1/bios')
   @ApiSeeData(BioPageListDto)
   @ApiOperation({ summary: 'Your bio pages, newest first' })
   list(

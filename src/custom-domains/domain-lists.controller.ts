@@ -11,7 +11,8 @@ import { DomainListDto } from '../common/dto/results.dto';
 /** S.EE: the domains a kind of share may be created on, the default first. */
 @ApiTags('domains')
 @ApiAuth()
-@Controller('api/v1')
+// Full paths: S.EE's routes here span several nouns (bio and bios), and each is found by grep.
+@Controller()
 export class DomainListsController {
   constructor(private readonly domains: DomainsService) {}
 
@@ -21,7 +22,7 @@ export class DomainListsController {
     };
   }
 
-  @Get('domains')
+  @Get('api/v1/domains')
   @ApiSeeData(DomainListDto)
   @ApiOperation({
     summary: 'S.EE: domains for short links (SHORT_DOMAINS, then your verified ones)',
@@ -30,7 +31,7 @@ export class DomainListsController {
     return this.list('redirect', account.id);
   }
 
-  @Get('text/domains')
+  @Get('api/v1/text/domains')
   @ApiSeeData(DomainListDto)
   @ApiOperation({
     summary: 'S.EE: domains for text shares (TEXT_DOMAINS, then your verified ones)',
@@ -39,7 +40,7 @@ export class DomainListsController {
     return this.list('text', account.id);
   }
 
-  @Get('file/domains')
+  @Get('api/v1/file/domains')
   @ApiSeeData(DomainListDto)
   @ApiOperation({ summary: 'S.EE: domains for files (FILE_DOMAINS, then your verified ones)' })
   files(@CurrentAccount() account: AuthenticatedAccount, @Query() _: SignedQuery) {

@@ -29,11 +29,12 @@ export class DownloadUrlDto {
 
 @ApiTags('files')
 @ApiAuth()
-@Controller('api/v1')
+// Full paths: S.EE's routes here span several nouns (bio and bios), and each is found by grep.
+@Controller()
 export class PrivateFilesController {
   constructor(private readonly privateFiles: PrivateFilesService) {}
 
-  @Get('file/private/download-url')
+  @Get('api/v1/file/private/download-url')
   @ApiData(DownloadUrlDto)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({
@@ -47,7 +48,7 @@ export class PrivateFilesController {
     return this.privateFiles.downloadUrl(account.id, q.file_id);
   }
 
-  @Patch('files/:id')
+  @Patch('api/v1/files/:id')
   @ApiData(FileRecordDto)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Make one of your files private or public again' })

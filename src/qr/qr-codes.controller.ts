@@ -12,11 +12,12 @@ import { ApiErrors, ApiSeeData } from '../common/openapi-responses';
 /** S.EE's QR codes: short links made to be printed and scanned. */
 @ApiTags('qr codes')
 @ApiAuth()
-@Controller('api/v1')
+// Full paths: S.EE's routes here span several nouns (bio and bios), and each is found by grep.
+@Controller()
 export class QrCodesController {
   constructor(private readonly qrCodes: QrCodesService) {}
 
-  @Post('qrcode')
+  @Post('api/v1/qrcode')
   @ApiSeeData(CreatedQrCodeDto)
   @ApiErrors({ 400: ['slug_reserved', 'domain_not_allowed'], 409: ['slug_taken'] })
   @HttpCode(200)
@@ -31,7 +32,7 @@ export class QrCodesController {
     return this.qrCodes.create(account, dto);
   }
 
-  @Delete('qrcode')
+  @Delete('api/v1/qrcode')
   @ApiSeeData(null)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Delete the QR code named by domain and slug' })
@@ -43,7 +44,7 @@ export class QrCodesController {
     return null;
   }
 
-  @Get('qrcodes')
+  @Get('api/v1/qrcodes')
   @ApiSeeData(QrCodeListDto)
   @ApiOperation({ summary: 'Your QR codes, newest first, with their scans' })
   list(

@@ -30,11 +30,12 @@ const FRESHNESS =
 
 @ApiTags('analytics')
 @ApiAuth()
-@Controller('api/v1')
+// Full paths: S.EE's routes here span several nouns (bio and bios), and each is found by grep.
+@Controller()
 export class StatsController {
   constructor(private readonly stats: StatsService) {}
 
-  @Get('link/visit-stat')
+  @Get('api/v1/link/visit-stat')
   @ApiSeeData(VisitCountDto)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({
@@ -44,7 +45,7 @@ export class StatsController {
     return this.stats.visitCount(account.id, { domain: q.domain, slug: q.slug }, q.period);
   }
 
-  @Get('links/:id/stats')
+  @Get('api/v1/links/:id/stats')
   @ApiData(LinkStatsDto)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({
@@ -59,7 +60,7 @@ export class StatsController {
     return this.stats.linkStats(account.id, id, q);
   }
 
-  @Get('stats')
+  @Get('api/v1/stats')
   @ApiData(AccountStatsDto)
   @ApiOperation({
     summary: 'Visits of all your shares: totals, series, top lists and your most visited shares',
@@ -69,7 +70,7 @@ export class StatsController {
     return this.stats.accountStats(account.id, q);
   }
 
-  @Get('stats/orphans')
+  @Get('api/v1/stats/orphans')
   @ApiData([OrphanDomainDto])
   @ApiOperation({
     summary: 'Visits of addresses no share holds, per domain and path (your domains; admins: all)',
@@ -78,7 +79,7 @@ export class StatsController {
     return this.stats.orphans(account.id, account.isAdmin);
   }
 
-  @Get('links/:id/visits')
+  @Get('api/v1/links/:id/visits')
   @ApiData([VisitLogEntryDto], { description: 'format=json (default); format=csv: text/csv' })
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'The raw visit log of a share, newest first (no IP addresses)' })
