@@ -1,5 +1,6 @@
-// Unit tests beside the code (no I/O); process tests spawn the service and the CLI as operators
-// run them; e2e tests run once per database driver with the same spec files.
+// Unit tests beside the code (no I/O); controller slices (no database); process tests spawn the
+// service and the CLI as operators run them; e2e tests run once per database driver with the same
+// spec files.
 const ts = { '^.+\\.ts$': 'ts-jest' };
 const e2e = (name, dbKind) => ({
   displayName: name,
@@ -17,6 +18,14 @@ module.exports = {
       displayName: 'unit',
       rootDir: __dirname,
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
+      transform: ts,
+      testEnvironment: 'node',
+    },
+    {
+      // One controller over HTTP with its services mocked: routing, guard, validation, shapes.
+      displayName: 'controllers',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/test/controllers/**/*.spec.ts'],
       transform: ts,
       testEnvironment: 'node',
     },
