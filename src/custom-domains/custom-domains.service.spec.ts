@@ -1,5 +1,4 @@
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
-import { Clock } from '../common/clock';
 import { Env } from '../config/env';
 import { DomainsService } from '../domains/domains.service';
 import { LinksService } from '../links/links.service';

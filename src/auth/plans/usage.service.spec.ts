@@ -1,4 +1,3 @@
-import { Clock } from '../../common/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { Scheduler } from '../../common/scheduler';
 import type { Tx } from '../../database/unit-of-work';

@@ -1,7 +1,6 @@
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { AccountsService } from '../../auth/accounts.service';
 import { UsageService } from '../../auth/plans/usage.service';
-import { Clock } from '../../common/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { Env } from '../../config/env';
 import type { Tx, UnitOfWork } from '../../database/unit-of-work';
