@@ -15,8 +15,11 @@ import { SESSION_STATUS, UploadSession } from './upload-session.entity';
 import { UploadSessionsRepository } from './upload-sessions.repository';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
-const dto = (over: Partial<CreateLargeUploadDto> = {}) =>
-  ({ file_name: 'big.iso', file_size: 4000, ...over });
+const dto = (over: Partial<CreateLargeUploadDto> = {}) => ({
+  file_name: 'big.iso',
+  file_size: 4000,
+  ...over,
+});
 
 describe('LargeUploadsService', () => {
   const sessions = { insert: jest.fn(), getByUploadId: jest.fn() };
