@@ -28,7 +28,9 @@ import { LinkEditController } from './link-edit.controller';
 import { ShareQrController } from './share-qr.controller';
 import { LinksPageController } from './links-page.controller';
 import { OverviewController } from './overview.controller';
+import { LinksPageView } from './links-page.view';
 import { Pages } from './pages';
+import { TextsPageView } from './texts-page.view';
 import { SecurityPageController } from './security-page.controller';
 import { SessionGuard } from './session.guard';
 import { TokensPageController } from './tokens-page.controller';
@@ -69,7 +71,7 @@ import { TokensPageController } from './tokens-page.controller';
     ReportController,
     SecurityPageController,
   ],
-  providers: [Pages, SessionGuard, AdminGuard],
+  providers: [Pages, SessionGuard, AdminGuard, LinksPageView, TextsPageView],
   exports: [Pages],
 })
 export class AccountAreaModule {}

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { FilesService, HISTORY_PAGE_SIZE } from '../files/files.service';
 import { PrivateFilesService } from '../files/private-files.service';
@@ -8,6 +8,8 @@ import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { formatBytes } from './format';
 import { deleteShares } from './share-lists';
+import { PageQuery } from './forms/page-query.decorator';
+import { ShareListQuery } from './forms/share-list.query';
 import { Pages, Viewer } from './pages';
 
 /** `/account/files`: uploads (by the page's script, through the API) and the account's files. */
@@ -24,13 +26,10 @@ export class FilesPageController {
   @Get()
   list(
     @CurrentViewer() viewer: Viewer,
-    @Query('page') page: unknown,
-    @Query('q') q: unknown,
-    @Query('sort') sort: unknown,
-    @Query('kind') kind: unknown,
+    @PageQuery(ShareListQuery) query: ShareListQuery,
     @Res() res: Response,
   ) {
-    return this.show(viewer, res, { page, q, sort, kind });
+    return this.show(viewer, res, { query });
   }
 
   /** A private file's bytes are served only through signed addresses. */
@@ -53,16 +52,20 @@ export class FilesPageController {
     await this.show(viewer, res, { notice: `Deleted ${deleted} file${deleted === 1 ? '' : 's'}` });
   }
 
-  private async show(viewer: Viewer, res: Response, data: Record<string, unknown>) {
+  private async show(
+    viewer: Viewer,
+    res: Response,
+    { query = new ShareListQuery(), ...data }: { query?: ShareListQuery; notice?: string },
+  ) {
     const account = viewer.account!;
-    const page = Math.max(1, Math.min(10_000, Number(data.page) || 1));
-    const q = typeof data.q === 'string' ? data.q.slice(0, 200) : '';
-    const sort = FILE_SORTS.find((x) => x === data.sort) ?? 'newest';
-    const kind = FILE_KINDS.find((x) => x === data.kind);
+    const { page, q } = query;
+    const sort = FILE_SORTS.find((x) => x === query.sort) ?? 'newest';
+    const kind = FILE_KINDS.find((x) => x === query.kind);
     const rows = await this.files.history(account.id, page, { q: q || undefined, sort, kind });
     this.pages.send(res, 'files', 'Files', viewer, {
       section: 'files',
       ...data,
+      q,
       page,
       hasMore: rows.length === HISTORY_PAGE_SIZE,
       files: rows.map((f) => ({ ...f, sizeText: formatBytes(f.size) })),

@@ -1,19 +1,18 @@
-import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '../common/errors/domain-error';
-import { DomainsService } from '../domains/domains.service';
 import { CreateLinkDto } from '../links/dto/create-link.dto';
 import { createInput } from '../links/dto/to-input';
 import { LinksService } from '../links/links.service';
-import { LINK_SORTS } from '../links/link-filter';
-import { TagsService } from '../tags/tags.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { filled, parseForm } from './form';
 import { deleteShares, justMade } from './share-lists';
-import { Pages, Viewer } from './pages';
+import { PageQuery } from './forms/page-query.decorator';
+import { ShareListQuery } from './forms/share-list.query';
+import { LinksPageView } from './links-page.view';
+import type { Viewer } from './pages';
 
-const PER_PAGE = 20;
 const FIELDS = [
   'target_url',
   'custom_slug',
@@ -29,27 +28,19 @@ const FIELDS = [
 @Controller('account/links')
 export class LinksPageController {
   constructor(
-    private readonly pages: Pages,
+    private readonly view: LinksPageView,
     private readonly links: LinksService,
-    private readonly tags: TagsService,
-    private readonly domains: DomainsService,
   ) {}
 
   @Get()
   async list(
     @CurrentViewer() viewer: Viewer,
-    @Query('q') q: unknown,
-    @Query('page') page: unknown,
-    @Query('created') created: unknown,
-    @Query('updated') updated: unknown,
-    @Query('tag') tag: unknown,
-    @Query('domain') domain: unknown,
-    @Query('sort') sort: unknown,
+    @PageQuery(ShareListQuery) query: ShareListQuery,
     @Res() res: Response,
   ): Promise<void> {
-    const made = await justMade(this.links, viewer.account!.id, created, 'redirect');
-    const notice = updated ? 'Link saved' : null;
-    await this.show(viewer, res, { q, page, created: made, tag, domain, sort, notice });
+    const created = await justMade(this.links, viewer.account!.id, query.created, 'redirect');
+    const notice = query.updated ? 'Link saved' : null;
+    await this.view.render(viewer, res, { query, created, notice });
   }
 
   /** The form of this page and the home page's shorten box. */
@@ -70,7 +61,7 @@ export class LinksPageController {
       res.redirect(303, `/account/links?created=${link.id}`);
     } catch (e) {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      await this.show(viewer, res, { form, error: e.message }, e.status);
+      await this.view.render(viewer, res, { form, error: e.message }, e.status);
     }
   }
 
@@ -78,42 +69,8 @@ export class LinksPageController {
   @Post('delete')
   async delete(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
     const deleted = await deleteShares(this.links, viewer.account!.id, body, 'redirect');
-    await this.show(viewer, res, { notice: `Deleted ${deleted} link${deleted === 1 ? '' : 's'}` });
-  }
-
-  private async show(viewer: Viewer, res: Response, data: Record<string, unknown>, status = 200) {
-    const accountId = viewer.account!.id;
-    const q = typeof data.q === 'string' ? data.q.slice(0, 200) : '';
-    const page = Math.max(1, Math.min(10_000, Number(data.page) || 1));
-    const domains = [
-      ...this.domains.systemHosts('redirect'),
-      ...this.domains.customHostsOf(accountId),
-    ];
-    const tagId = Number(data.tag) || undefined;
-    const domain =
-      typeof data.domain === 'string' && domains.includes(data.domain) ? data.domain : undefined;
-    const sort = LINK_SORTS.find((x) => x === data.sort) ?? 'newest';
-    const filter = { kind: 'redirect' as const, q: q || undefined, tagId, domain, sort };
-    const rows = await this.links.list(accountId, filter, page, PER_PAGE + 1);
-    this.pages.send(
-      res,
-      'links',
-      'Links',
-      viewer,
-      {
-        section: 'links',
-        form: {},
-        created: null,
-        ...data,
-        q,
-        page,
-        links: rows.slice(0, PER_PAGE),
-        hasMore: rows.length > PER_PAGE,
-        tags: await this.tags.list(accountId),
-        domains,
-        filter: { tag: tagId ?? '', domain: domain ?? '', sort },
-      },
-      status,
-    );
+    await this.view.render(viewer, res, {
+      notice: `Deleted ${deleted} link${deleted === 1 ? '' : 's'}`,
+    });
   }
 }

@@ -25,10 +25,9 @@ export async function deleteShares(
 export function justMade(
   links: LinksService,
   accountId: number,
-  created: unknown,
+  created: number | undefined,
   kind: 'redirect' | 'text',
 ) {
-  const id = Number(created);
-  if (!Number.isSafeInteger(id) || id <= 0) return Promise.resolve(null);
-  return links.get(accountId, { id }, kind).catch(() => null);
+  if (created === undefined) return Promise.resolve(null);
+  return links.get(accountId, { id: created }, kind).catch(() => null);
 }
