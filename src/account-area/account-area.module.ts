@@ -18,6 +18,7 @@ import { FilesPageController } from './files-page.controller';
 import { TextsPageController } from './texts-page.controller';
 import { TextEditController } from './text-edit.controller';
 import { FrontDoorController } from './front-door.controller';
+import { LogoutController } from './logout.controller';
 import { AdminPageController } from './admin/admin-page.controller';
 import { AdminDomainsPageController } from './admin/admin-domains-page.controller';
 import { AdminGuard } from './admin/admin.guard';
@@ -28,7 +29,10 @@ import { LinkEditController } from './link-edit.controller';
 import { ShareQrController } from './share-qr.controller';
 import { LinksPageController } from './links-page.controller';
 import { OverviewController } from './overview.controller';
+import { AnalyticsPageView } from './analytics-page.view';
 import { LinksPageView } from './links-page.view';
+import { FrontDoorView } from './front-door.view';
+import { OverviewView } from './overview.view';
 import { Pages } from './pages';
 import { TextsPageView } from './texts-page.view';
 import { SecurityPageController } from './security-page.controller';
@@ -53,6 +57,7 @@ import { TokensPageController } from './tokens-page.controller';
   controllers: [
     AssetsController,
     FrontDoorController,
+    LogoutController,
     OverviewController,
     LinksPageController,
     LinkEditController,
@@ -71,7 +76,16 @@ import { TokensPageController } from './tokens-page.controller';
     ReportController,
     SecurityPageController,
   ],
-  providers: [Pages, SessionGuard, AdminGuard, LinksPageView, TextsPageView],
+  providers: [
+    Pages,
+    SessionGuard,
+    AdminGuard,
+    LinksPageView,
+    TextsPageView,
+    AnalyticsPageView,
+    OverviewView,
+    FrontDoorView,
+  ],
   exports: [Pages],
 })
 export class AccountAreaModule {}

@@ -22,3 +22,9 @@ export const PageQuery = createParamDecorator(
   (cls: ClassConstructor<object>, ctx: ExecutionContext) =>
     lenientParse(cls, ctx.switchToHttp().getRequest<Request>().query),
 );
+
+/** A page's form body (urlencoded), typed and parsed the same lenient way as its query. */
+export const PageForm = createParamDecorator(
+  (cls: ClassConstructor<object>, ctx: ExecutionContext) =>
+    lenientParse(cls, ctx.switchToHttp().getRequest<Request>().body),
+);

@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { StatsQuery } from '../analytics/stats/dto/stats.query';
+import { StatsService } from '../analytics/stats/stats.service';
+import { LinksService } from '../links/links.service';
+import { parseForm } from './form';
+import { AnalyticsPageQuery } from './forms/analytics-page.query';
+import { Pages, Viewer } from './pages';
+
+const DAY = 86_400;
+const ZONES = [
+  'UTC',
+  'Europe/London',
+  'Europe/Berlin',
+  'America/New_York',
+  'America/Los_Angeles',
+  'Asia/Kolkata',
+  'Asia/Shanghai',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+];
+const TOPS = [
+  ['referrers', 'Referrers'],
+  ['countries', 'Countries'],
+  ['browsers', 'Browsers'],
+  ['os', 'Operating systems'],
+  ['devices', 'Devices'],
+  ['languages', 'Languages'],
+];
+
+const day = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
+
+/**
+ * The view model of `/account/analytics` (the account's visits) and `/account/analytics/:id`
+ * (one share's): the range and zone asked for, checked by the API's own rules, and the stats.
+ */
+@Injectable()
+export class AnalyticsPageView {
+  constructor(
+    private readonly pages: Pages,
+    private readonly stats: StatsService,
+    private readonly links: LinksService,
+  ) {}
+
+  async render(viewer: Viewer, res: Response, f: AnalyticsPageQuery, linkId: number | null) {
+    const accountId = viewer.account!.id;
+    const now = Math.floor(Date.now() / 1000);
+    const to = f.to ? Date.parse(`${f.to}T23:59:59Z`) / 1000 : now;
+    const from = f.from ? Date.parse(`${f.from}T00:00:00Z`) / 1000 : to - 30 * DAY + 1;
+    const parsed = await parseForm(StatsQuery, { ...f, from, to });
+    const form = {
+      from: day(Number.isFinite(from) ? from : now),
+      to: day(Number.isFinite(to) ? to : now),
+      interval: f.interval ?? 'day',
+      tz: f.tz ?? 'UTC',
+      bots: f.bots ?? 'exclude',
+    };
+    const link = linkId === null ? null : await this.links.get(accountId, { id: linkId });
+    const base = {
+      section: 'analytics' as const,
+      form,
+      zones: ZONES,
+      action: link ? `/account/analytics/${link.id}` : '/account/analytics',
+    };
+    const heading = link ? `Visits of ${link.short_url}` : 'Visits of all your shares';
+    if (!parsed.dto || from > to) {
+      const error = parsed.error ?? 'The range ends before it begins';
+      return this.pages.send(
+        res,
+        'analytics',
+        'Analytics',
+        viewer,
+        { ...base, heading, error, stats: null },
+        400,
+      );
+    }
+    const stats = link
+      ? await this.stats.linkStats(accountId, link.id, parsed.dto)
+      : await this.stats.accountStats(accountId, parsed.dto);
+    const series = {
+      label: 'Visits',
+      labels: stats.series.map((p) =>
+        new Date(p.t * 1000)
+          .toISOString()
+          .slice(0, form.interval === 'hour' ? 16 : 10)
+          .replace('T', ' '),
+      ),
+      values: stats.series.map((p) => p.visits),
+    };
+    const tops = link ? TOPS : [['shares', 'Most visited shares'], ...TOPS];
+    this.pages.send(res, 'analytics', 'Analytics', viewer, {
+      ...base,
+      heading,
+      charts: true,
+      stats,
+      tops,
+      seriesJson: JSON.stringify(series).replace(/</g, '\\u003c'),
+      csvUrl: link ? `/account/analytics/${link.id}/visits.csv` : null,
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { formToken, setSessionCookie } from '../auth/sessions/session-cookies';
+import { WebSessionsService } from '../auth/sessions/web-sessions.service';
+import { Pages } from './pages';
+
+/** The log-in and sign-up pages, and what ends them well: a session and a redirect. */
+@Injectable()
+export class FrontDoorView {
+  constructor(
+    private readonly pages: Pages,
+    private readonly sessions: WebSessionsService,
+  ) {}
+
+  form(
+    req: Request,
+    res: Response,
+    template: 'login' | 'signup',
+    data: { email: string; next?: string; error?: string },
+    status = 200,
+  ): void {
+    const title = template === 'login' ? 'Log in' : 'Sign up';
+    this.pages.send(res, template, title, {}, { ...data, formToken: formToken(req, res) }, status);
+  }
+
+  async logIn(accountId: number, req: Request, res: Response, next: string): Promise<void> {
+    const secret = await this.sessions.start(accountId, req.headers['user-agent']);
+    setSessionCookie(req, res, secret, this.sessions.maxAgeMs);
+    res.redirect(303, next);
+  }
+}
