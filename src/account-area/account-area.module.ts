@@ -20,6 +20,7 @@ import { TextEditController } from './text-edit.controller';
 import { FrontDoorController } from './front-door.controller';
 import { LogoutController } from './logout.controller';
 import { AdminPageController } from './admin/admin-page.controller';
+import { AdminTakeDownController } from './admin/admin-takedown.controller';
 import { AdminDomainsPageController } from './admin/admin-domains-page.controller';
 import { AdminGuard } from './admin/admin.guard';
 import { AdminReportsPageController } from './admin/admin-reports-page.controller';
@@ -32,6 +33,7 @@ import { OverviewController } from './overview.controller';
 import { AnalyticsPageView } from './analytics-page.view';
 import { LinksPageView } from './links-page.view';
 import { FrontDoorView } from './front-door.view';
+import { AdminAccountsView } from './admin/admin-accounts.view';
 import { OverviewView } from './overview.view';
 import { Pages } from './pages';
 import { TextsPageView } from './texts-page.view';
@@ -71,6 +73,7 @@ import { TokensPageController } from './tokens-page.controller';
     TokensPageController,
     IntegrationsPageController,
     AdminPageController,
+    AdminTakeDownController,
     AdminDomainsPageController,
     AdminReportsPageController,
     ReportController,
@@ -85,6 +88,7 @@ import { TokensPageController } from './tokens-page.controller';
     AnalyticsPageView,
     OverviewView,
     FrontDoorView,
+    AdminAccountsView,
   ],
   exports: [Pages],
 })

@@ -1,10 +1,10 @@
 import { Controller, Get, Param, ParseIntPipe, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { AccountsService } from '../../auth/accounts.service';
-import { DomainError } from '../../common/errors/domain-error';
 import { CustomDomainsService } from '../../custom-domains/custom-domains.service';
 import { AccountArea } from '../account-area.decorator';
 import { AdminGuard } from './admin.guard';
+import { formOutcome } from '../forms/form-outcome';
 import { CurrentViewer } from '../current-session.decorator';
 import { formatTime } from '../format';
 import { Pages, Viewer } from '../pages';
@@ -31,13 +31,9 @@ export class AdminDomainsPageController {
     @Param('id', ParseIntPipe) id: number,
     @Res() res: Response,
   ): Promise<void> {
-    try {
-      await this.customDomains.removeAny(id);
-      await this.show(viewer, res, { notice: 'Custom domain removed, with its shares' });
-    } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      await this.show(viewer, res, { error: e.message }, e.status);
-    }
+    const out = await formOutcome(() => this.customDomains.removeAny(id));
+    if (out.error) return this.show(viewer, res, { error: out.error.message }, out.error.status);
+    await this.show(viewer, res, { notice: 'Custom domain removed, with its shares' });
   }
 
   private async show(viewer: Viewer, res: Response, data: object, status = 200) {

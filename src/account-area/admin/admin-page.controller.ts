@@ -1,60 +1,48 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Param,
-  ParseIntPipe,
-  Post,
-  Query,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Controller, Get, Param, ParseIntPipe, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { AbuseReportsService } from '../../admin/abuse-reports.service';
 import { ModerationService } from '../../admin/moderation.service';
 import { AccountsService } from '../../auth/accounts.service';
-import { DomainError } from '../../common/errors/domain-error';
-import { LinksService } from '../../links/links.service';
-import { VisitsService } from '../../links/resolve/visits.service';
+import { invalid } from '../../common/errors/domain-error';
 import { AccountArea } from '../account-area.decorator';
 import { CurrentViewer } from '../current-session.decorator';
-import { filled } from '../form';
-import { formatBytes, formatTime } from '../format';
-import { Pages, Viewer } from '../pages';
+import { PageForm, PageQuery } from '../forms/page-query.decorator';
+import type { Viewer } from '../pages';
+import { AdminAccountsView } from './admin-accounts.view';
+import { AdminAccountsQuery, PlanForm } from './admin-forms';
 import { AdminGuard } from './admin.guard';
 
-/** `/admin`: accounts (plan, disable) and takedowns; reports and domains have their own pages. */
+/** `/admin`: accounts (plan, disable); takedowns, reports and domains have their own routes. */
 // Listed first, applied last: AdminGuard runs after AccountArea's SessionGuard.
 @UseGuards(AdminGuard)
 @AccountArea()
 @Controller('admin')
 export class AdminPageController {
   constructor(
-    private readonly pages: Pages,
+    private readonly view: AdminAccountsView,
     private readonly accounts: AccountsService,
     private readonly moderation: ModerationService,
-    private readonly reports: AbuseReportsService,
-    private readonly visits: VisitsService,
-    private readonly links: LinksService,
   ) {}
 
   @Get()
-  accountsPage(@CurrentViewer() viewer: Viewer, @Query('q') q: unknown, @Res() res: Response) {
-    return this.show(viewer, res, { q: typeof q === 'string' ? q.slice(0, 254) : '' });
+  accountsPage(
+    @CurrentViewer() viewer: Viewer,
+    @PageQuery(AdminAccountsQuery) query: AdminAccountsQuery,
+    @Res() res: Response,
+  ) {
+    return this.view.render(viewer, res, { q: query.q });
   }
 
   @Post('accounts/:id/plan')
   async setPlan(
     @CurrentViewer() viewer: Viewer,
     @Param('id', ParseIntPipe) id: number,
-    @Body() body: unknown,
+    @PageForm(PlanForm) form: PlanForm,
     @Res() res: Response,
   ): Promise<void> {
-    const form = filled(body, ['plan', 'until']);
     const until = form.until ? new Date(`${form.until}T23:59:59.999Z`) : null;
     await this.act(viewer, res, async () => {
       if (until && Number.isNaN(until.getTime())) {
-        throw new DomainError(400, 'validation_failed', 'The plan end is not a date');
+        throw invalid('until', 'The plan end is not a date');
       }
       const account = await this.accounts.getById(id);
       await this.accounts.setPlan(account.email, form.plan ?? '', until);
@@ -86,47 +74,7 @@ export class AdminPageController {
     });
   }
 
-  @Post('takedown')
-  async takeDown(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
-    const form = filled(body, ['url', 'reason']);
-    await this.act(viewer, res, async () => {
-      const url = new URL(form.url ?? 'invalid:');
-      const link = await this.visits.lookup(url.host, url.pathname.split('/')[1] ?? '');
-      await this.moderation.takeDown(link.id, form.reason ?? '');
-      return `Taken down: ${form.url}`;
-    });
-  }
-
-  private async act(viewer: Viewer, res: Response, work: () => Promise<string>) {
-    try {
-      await this.show(viewer, res, { q: '', notice: await work() });
-    } catch (caught) {
-      const e =
-        caught instanceof TypeError
-          ? new DomainError(400, 'validation_failed', 'Give the full address')
-          : caught;
-      if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      await this.show(viewer, res, { q: '', error: e.message }, e.status);
-    }
-  }
-
-  private async show(viewer: Viewer, res: Response, data: Record<string, unknown>, status = 200) {
-    const rows = await this.accounts.listForAdmin(typeof data.q === 'string' ? data.q : '', 1, 100);
-    const accounts = rows.map((a) => ({
-      ...a,
-      created: formatTime(a.createdAt).slice(0, 10),
-      storage: formatBytes(a.storageBytes),
-      planEnd: a.planExpiresAt ? `until ${formatTime(a.planExpiresAt).slice(0, 10)}` : 'no end',
-      planEndValue: a.planExpiresAt ? a.planExpiresAt.toISOString().slice(0, 10) : '',
-    }));
-    const openReports = (await this.reports.totals()).reports;
-    this.pages.send(
-      res,
-      'admin',
-      'Admin',
-      viewer,
-      { section: 'admin', accounts, openReports, ...data },
-      status,
-    );
+  private act(viewer: Viewer, res: Response, work: () => Promise<string>) {
+    return this.view.afterAction(viewer, res, work);
   }
 }

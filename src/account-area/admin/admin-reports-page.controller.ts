@@ -1,22 +1,13 @@
-import {
-  Body,
-  Controller,
-  Get,
-  Param,
-  ParseIntPipe,
-  Post,
-  Query,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Controller, Get, Param, ParseIntPipe, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
 import { AbuseReportsService, SHARES_PER_PAGE } from '../../admin/abuse-reports.service';
 import { ModerationService } from '../../admin/moderation.service';
-import { DomainError } from '../../common/errors/domain-error';
 import { AccountArea } from '../account-area.decorator';
 import { AdminGuard } from './admin.guard';
+import { AdminReportsQuery, ReasonForm } from './admin-forms';
 import { CurrentViewer } from '../current-session.decorator';
-import { filled } from '../form';
+import { formOutcome } from '../forms/form-outcome';
+import { PageForm, PageQuery } from '../forms/page-query.decorator';
 import { formatTime } from '../format';
 import { Pages, Viewer } from '../pages';
 
@@ -35,21 +26,24 @@ export class AdminReportsPageController {
   ) {}
 
   @Get()
-  list(@CurrentViewer() viewer: Viewer, @Query('page') page: unknown, @Res() res: Response) {
-    const n = Number(page);
-    return this.show(viewer, res, Number.isSafeInteger(n) && n > 0 ? n : 1, {});
+  list(
+    @CurrentViewer() viewer: Viewer,
+    @PageQuery(AdminReportsQuery) query: AdminReportsQuery,
+    @Res() res: Response,
+  ) {
+    return this.show(viewer, res, query.page, {});
   }
 
   @Post(':id/takedown')
   async takeDown(
     @CurrentViewer() viewer: Viewer,
     @Param('id', ParseIntPipe) id: number,
-    @Body() body: unknown,
+    @PageForm(ReasonForm) form: ReasonForm,
     @Res() res: Response,
   ): Promise<void> {
     await this.act(viewer, res, async () => {
       const share = await this.reports.shareOf(id);
-      await this.moderation.takeDown(share.linkId, filled(body, ['reason']).reason ?? share.reason);
+      await this.moderation.takeDown(share.linkId, form.reason ?? share.reason);
       return 'Taken down; its reports are closed';
     });
   }
@@ -67,12 +61,9 @@ export class AdminReportsPageController {
   }
 
   private async act(viewer: Viewer, res: Response, work: () => Promise<string>) {
-    try {
-      await this.show(viewer, res, 1, { notice: await work() });
-    } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      await this.show(viewer, res, 1, { error: e.message }, e.status);
-    }
+    const out = await formOutcome(work);
+    if (out.error) return this.show(viewer, res, 1, { error: out.error.message }, out.error.status);
+    await this.show(viewer, res, 1, { notice: out.ok });
   }
 
   private async show(viewer: Viewer, res: Response, page: number, data: object, status = 200) {

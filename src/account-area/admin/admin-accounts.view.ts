@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { AbuseReportsService } from '../../admin/abuse-reports.service';
+import { AccountsService } from '../../auth/accounts.service';
+import { invalid } from '../../common/errors/domain-error';
+import { formOutcome } from '../forms/form-outcome';
+import { formatBytes, formatTime } from '../format';
+import { Pages, Viewer } from '../pages';
+
+/** The view model of `/admin`: accounts (searched), their plans and storage, open reports. */
+@Injectable()
+export class AdminAccountsView {
+  constructor(
+    private readonly pages: Pages,
+    private readonly accounts: AccountsService,
+    private readonly reports: AbuseReportsService,
+  ) {}
+
+  async render(
+    viewer: Viewer,
+    res: Response,
+    data: { q?: string; notice?: string; error?: string },
+    status = 200,
+  ) {
+    const q = data.q ?? '';
+    const rows = await this.accounts.listForAdmin(q, 1, 100);
+    const accounts = rows.map((a) => ({
+      ...a,
+      created: formatTime(a.createdAt).slice(0, 10),
+      storage: formatBytes(a.storageBytes),
+      planEnd: a.planExpiresAt ? `until ${formatTime(a.planExpiresAt).slice(0, 10)}` : 'no end',
+      planEndValue: a.planExpiresAt ? a.planExpiresAt.toISOString().slice(0, 10) : '',
+    }));
+    const openReports = (await this.reports.totals()).reports;
+    const page = { section: 'admin' as const, accounts, openReports, ...data, q };
+    this.pages.send(res, 'admin', 'Admin', viewer, page, status);
+  }
+
+  /** Does an admin's action, then shows the accounts with what came of it. */
+  async afterAction(viewer: Viewer, res: Response, work: () => Promise<string>) {
+    const out = await formOutcome(async () => {
+      try {
+        return await work();
+      } catch (e) {
+        // new URL() of an address that is not one.
+        if (e instanceof TypeError) throw invalid('url', 'Give the full address');
+        throw e;
+      }
+    });
+    if (out.error) return this.render(viewer, res, { error: out.error.message }, out.error.status);
+    await this.render(viewer, res, { notice: out.ok });
+  }
+}
