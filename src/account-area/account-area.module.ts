@@ -32,7 +32,9 @@ import { LinksPageController } from './links-page.controller';
 import { OverviewController } from './overview.controller';
 import { AnalyticsPageView } from './analytics-page.view';
 import { LinksPageView } from './links-page.view';
+import { DomainsPageView } from './domains-page.view';
 import { FrontDoorView } from './front-door.view';
+import { LinkEditView } from './link-edit.view';
 import { AdminAccountsView } from './admin/admin-accounts.view';
 import { OverviewView } from './overview.view';
 import { Pages } from './pages';
@@ -89,6 +91,8 @@ import { TokensPageController } from './tokens-page.controller';
     OverviewView,
     FrontDoorView,
     AdminAccountsView,
+    DomainsPageView,
+    LinkEditView,
   ],
   exports: [Pages],
 })

@@ -1,30 +1,35 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import { Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError } from '../common/errors/domain-error';
-import { CustomDomainDto } from '../custom-domains/dto/custom-domain.dto';
 import { CustomDomainsService } from '../custom-domains/custom-domains.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { filled } from './form';
-import { Pages, Viewer } from './pages';
+import { formOutcome } from './forms/form-outcome';
+import { HostForm } from './forms/host.form';
+import { PageForm } from './forms/page-query.decorator';
+import { DomainsPageView } from './domains-page.view';
+import type { Viewer } from './pages';
 
 /** `/account/domains`: custom domains added, their DNS records shown and checked, removed. */
 @AccountArea()
 @Controller('account/domains')
 export class DomainsPageController {
   constructor(
-    private readonly pages: Pages,
+    private readonly view: DomainsPageView,
     private readonly domains: CustomDomainsService,
   ) {}
 
   @Get()
   list(@CurrentViewer() viewer: Viewer, @Res() res: Response): Promise<void> {
-    return this.show(viewer, res, {});
+    return this.view.render(viewer, res, {});
   }
 
   @Post()
-  async add(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
-    const host = filled(body, ['host']).host ?? '';
+  async add(
+    @CurrentViewer() viewer: Viewer,
+    @PageForm(HostForm) form: HostForm,
+    @Res() res: Response,
+  ) {
+    const host = form.host ?? '';
     await this.attempt(viewer, res, { host }, async () => {
       const d = await this.domains.add(viewer.account!, host);
       return `Added ${d.host}: publish the records below, then check them`;
@@ -40,7 +45,7 @@ export class DomainsPageController {
   ): Promise<void> {
     const checked = await this.domains.verify(viewer.account!.id, id);
     const notice = checked.status === 'verified' ? `${checked.host} is verified` : undefined;
-    await this.show(viewer, res, { notice }, checked);
+    await this.view.render(viewer, res, { notice }, checked);
   }
 
   @Post(':id/delete')
@@ -61,33 +66,16 @@ export class DomainsPageController {
     data: Record<string, unknown>,
     work: () => Promise<string>,
   ) {
-    try {
-      const notice = await work();
-      await this.show(viewer, res, { notice });
-    } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500 || e.status === 404) throw e;
-      await this.show(viewer, res, { ...data, error: e.message }, undefined, e.status);
+    const out = await formOutcome(work, [404]);
+    if (out.error) {
+      return this.view.render(
+        viewer,
+        res,
+        { ...data, error: out.error.message },
+        undefined,
+        out.error.status,
+      );
     }
-  }
-
-  private async show(
-    viewer: Viewer,
-    res: Response,
-    data: Record<string, unknown>,
-    checked?: CustomDomainDto,
-    status = 200,
-  ) {
-    const list = await this.domains.list(viewer.account!.id);
-    const domains = list.map((d) =>
-      d.id === checked?.id ? { ...checked, checked: true } : { ...d, checked: false },
-    );
-    this.pages.send(
-      res,
-      'domains',
-      'Domains',
-      viewer,
-      { section: 'domains', domains, max: viewer.account!.maxCustomDomains, ...data },
-      status,
-    );
+    await this.view.render(viewer, res, { notice: out.ok });
   }
 }

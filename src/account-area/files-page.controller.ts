@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import { Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { FilesService, HISTORY_PAGE_SIZE } from '../files/files.service';
 import { PrivateFilesService } from '../files/private-files.service';
@@ -8,9 +8,10 @@ import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { formatBytes } from './format';
 import { deleteShares } from './share-lists';
-import { PageQuery } from './forms/page-query.decorator';
+import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { ShareListQuery } from './forms/share-list.query';
 import { Pages, Viewer } from './pages';
+import { PrivacyForm, SelectedSharesForm } from './forms/share.forms';
 
 /** `/account/files`: uploads (by the page's script, through the API) and the account's files. */
 @AccountArea()
@@ -37,18 +38,22 @@ export class FilesPageController {
   async privacy(
     @CurrentViewer() viewer: Viewer,
     @Param('id', ParseIntPipe) id: number,
-    @Body() body: unknown,
+    @PageForm(PrivacyForm) form: PrivacyForm,
     @Res() res: Response,
   ): Promise<void> {
-    const makePrivate = (body as { private?: unknown } | undefined)?.private === '1';
+    const makePrivate = form.private === '1';
     const file = await this.privateFiles.setPrivate(viewer.account!.id, id, makePrivate);
     const notice = `${file.filename} is ${makePrivate ? 'private' : 'public'} now`;
     await this.show(viewer, res, { notice });
   }
 
   @Post('delete')
-  async delete(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
-    const deleted = await deleteShares(this.links, viewer.account!.id, body, 'file');
+  async delete(
+    @CurrentViewer() viewer: Viewer,
+    @PageForm(SelectedSharesForm) form: SelectedSharesForm,
+    @Res() res: Response,
+  ) {
+    const deleted = await deleteShares(this.links, viewer.account!.id, form.ids, 'file');
     await this.show(viewer, res, { notice: `Deleted ${deleted} file${deleted === 1 ? '' : 's'}` });
   }
 

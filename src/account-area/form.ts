@@ -6,22 +6,13 @@ export async function parseForm<T extends object>(
   cls: ClassConstructor<T>,
   fields: Record<string, unknown>,
 ): Promise<{ dto: T; error?: undefined } | { dto?: undefined; error: string }> {
-  const dto = plainToInstance(cls, fields);
+  // A field not given (undefined) keeps the DTO's default, as a key absent from JSON does.
+  const given = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+  const dto = plainToInstance(cls, given);
   const [first] = await validate(dto, { whitelist: true });
   if (!first) return { dto };
   const message = Object.values(first.constraints ?? {})[0] ?? `${first.property} is invalid`;
   return { error: message };
-}
-
-/** Form fields as strings, with empty ones left out (an empty optional field means "none"). */
-export function filled(body: unknown, names: string[]): Record<string, string> {
-  const fields = (body ?? {}) as Record<string, unknown>;
-  const out: Record<string, string> = {};
-  for (const n of names) {
-    const v = fields[n];
-    if (typeof v === 'string' && v.trim() !== '') out[n] = v.trim();
-  }
-  return out;
 }
 
 /** A relative address on this site to go to after log-in; anything else goes to the account. */

@@ -1,4 +1,4 @@
-import { Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AccountsService } from '../auth/accounts.service';
@@ -11,9 +11,10 @@ import { Env } from '../config/env';
 import { AuthAttempt } from '../rate-limit/auth-attempt.decorator';
 import { parseForm, safeNext } from './form';
 import { CredentialsForm } from './forms/credentials.form';
-import { PageForm } from './forms/page-query.decorator';
+import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { FrontDoorView } from './front-door.view';
 import { checkFormToken } from '../auth/sessions/session-cookies';
+import { AddressQuery } from './forms/share.forms';
 
 /** Sign up and log in in a browser: a server-side session in an HttpOnly cookie. */
 @ApiExcludeController()
@@ -29,8 +30,12 @@ export class FrontDoorController {
   ) {}
 
   @Get('login')
-  loginPage(@Query('next') next: unknown, @Req() req: Request, @Res() res: Response): void {
-    this.view.form(req, res, 'login', { next: safeNext(next), email: '' });
+  loginPage(
+    @PageQuery(AddressQuery) query: AddressQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): void {
+    this.view.form(req, res, 'login', { next: safeNext(query.next), email: '' });
   }
 
   @Post('login')

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { Controller, Get, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '../common/errors/domain-error';
 import { CreateLinkDto } from '../links/dto/create-link.dto';
@@ -6,22 +6,13 @@ import { createInput } from '../links/dto/to-input';
 import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { filled, parseForm } from './form';
+import { parseForm } from './form';
 import { deleteShares, justMade } from './share-lists';
-import { PageQuery } from './forms/page-query.decorator';
+import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { ShareListQuery } from './forms/share-list.query';
 import { LinksPageView } from './links-page.view';
 import type { Viewer } from './pages';
-
-const FIELDS = [
-  'target_url',
-  'custom_slug',
-  'domain',
-  'title',
-  'password',
-  'expire_at',
-  'redirect_code',
-];
+import { NewLinkForm, SelectedSharesForm } from './forms/share.forms';
 
 /** `/account/links`: the account's short links, searched, made and deleted in the browser. */
 @AccountArea()
@@ -45,9 +36,12 @@ export class LinksPageController {
 
   /** The form of this page and the home page's shorten box. */
   @Post()
-  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
-    const form = filled(body, FIELDS);
-    const tagIds = [(body as { tag_ids?: unknown } | undefined)?.tag_ids ?? []].flat().map(Number);
+  async create(
+    @CurrentViewer() viewer: Viewer,
+    @PageForm(NewLinkForm) form: NewLinkForm,
+    @Res() res: Response,
+  ) {
+    const tagIds = form.tag_ids;
     const expireAt = form.expire_at ? Date.parse(`${form.expire_at}Z`) / 1000 : undefined;
     const parsed = await parseForm(CreateLinkDto, {
       ...form,
@@ -67,8 +61,12 @@ export class LinksPageController {
 
   /** Bulk delete: the checked links. */
   @Post('delete')
-  async delete(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
-    const deleted = await deleteShares(this.links, viewer.account!.id, body, 'redirect');
+  async delete(
+    @CurrentViewer() viewer: Viewer,
+    @PageForm(SelectedSharesForm) form: SelectedSharesForm,
+    @Res() res: Response,
+  ) {
+    const deleted = await deleteShares(this.links, viewer.account!.id, form.ids, 'redirect');
     await this.view.render(viewer, res, {
       notice: `Deleted ${deleted} link${deleted === 1 ? '' : 's'}`,
     });

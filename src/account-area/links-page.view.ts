@@ -14,7 +14,7 @@ export interface LinksPageState {
   query?: ShareListQuery;
   created?: unknown;
   notice?: string | null;
-  form?: Record<string, string>;
+  form?: object;
   error?: string;
 }
 

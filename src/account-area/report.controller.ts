@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AbuseReportsService } from '../admin/abuse-reports.service';
@@ -7,8 +7,9 @@ import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
 import { DomainError } from '../common/errors/domain-error';
 import { AuthAttempt } from '../rate-limit/auth-attempt.decorator';
-import { filled } from './form';
 import { Pages } from './pages';
+import { PageForm, PageQuery } from './forms/page-query.decorator';
+import { AddressQuery, ReportForm } from './forms/share.forms';
 
 /** `/report`: anyone tells the admins about an abusive share (linked from every share page). */
 @ApiExcludeController()
@@ -22,17 +23,24 @@ export class ReportController {
   ) {}
 
   @Get()
-  form(@Query('url') url: unknown, @Req() req: Request, @Res() res: Response): void {
-    const data = { url: typeof url === 'string' ? url.slice(0, 2048) : '', sent: false };
+  form(
+    @PageQuery(AddressQuery) query: AddressQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): void {
+    const data = { url: query.url ?? '', sent: false };
     this.pages.send(res, 'report', 'Report abuse', {}, { ...data, formToken: formToken(req, res) });
   }
 
   // Limited per IP as sign-ups are: a form anyone may post.
   @Post()
   @AuthAttempt('signup')
-  async send(@Body() body: unknown, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async send(
+    @PageForm(ReportForm) form: ReportForm,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     checkFormToken(req);
-    const form = filled(body, ['url', 'reason', 'details', 'email']);
     const data = { url: form.url ?? '', formToken: formToken(req, res) };
     try {
       await this.reports.report({

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { Controller, Get, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AccountsService } from '../auth/accounts.service';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
@@ -6,8 +6,9 @@ import { DomainError } from '../common/errors/domain-error';
 import { PasswordAttempts } from '../rate-limit/password-attempts';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { filled } from './form';
 import { Pages, Viewer } from './pages';
+import { PageForm } from './forms/page-query.decorator';
+import { PasswordChangeForm } from './forms/share.forms';
 
 /** `/account/security`: the password, and the other browsers' sessions. */
 @AccountArea()
@@ -29,10 +30,9 @@ export class SecurityPageController {
   @Post('password')
   async changePassword(
     @CurrentViewer() viewer: Viewer,
-    @Body() body: unknown,
+    @PageForm(PasswordChangeForm) form: PasswordChangeForm,
     @Res() res: Response,
   ) {
-    const form = filled(body, ['current_password', 'new_password']);
     try {
       const { email, id } = viewer.account!;
       await this.attempts.attempt(email);

@@ -5,10 +5,9 @@ import { LinksService } from '../links/links.service';
 export async function deleteShares(
   links: LinksService,
   accountId: number,
-  body: unknown,
+  ids: number[],
   kind: 'redirect' | 'text' | 'file',
 ): Promise<number> {
-  const ids = [(body as { ids?: unknown } | undefined)?.ids ?? []].flat().map(Number);
   let deleted = 0;
   for (const id of ids.filter((n) => Number.isSafeInteger(n) && n > 0).slice(0, 100)) {
     try {

@@ -1,16 +1,18 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import { Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '../common/errors/domain-error';
 import { SaveTagDto } from '../tags/dto/tag.dto';
 import { TagsService } from '../tags/tags.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { filled, parseForm } from './form';
+import { parseForm } from './form';
 import { Pages, Viewer } from './pages';
+import { PageForm } from './forms/page-query.decorator';
+import { NameForm } from './forms/share.forms';
 
 /** The name, by the API's rules (1-64 characters, trimmed). */
-async function nameOf(body: unknown): Promise<string> {
-  const parsed = await parseForm(SaveTagDto, { name: filled(body, ['name']).name ?? '' });
+async function nameOf(form: NameForm): Promise<string> {
+  const parsed = await parseForm(SaveTagDto, { name: form.name ?? '' });
   if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
   return parsed.dto.name;
 }
@@ -30,9 +32,9 @@ export class TagsPageController {
   }
 
   @Post()
-  add(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
+  add(@CurrentViewer() viewer: Viewer, @PageForm(NameForm) form: NameForm, @Res() res: Response) {
     return this.attempt(viewer, res, async () => {
-      const name = await nameOf(body);
+      const name = await nameOf(form);
       await this.tags.create(viewer.account!.id, name);
       return `Added ${name}`;
     });
@@ -42,11 +44,11 @@ export class TagsPageController {
   rename(
     @CurrentViewer() viewer: Viewer,
     @Param('id', ParseIntPipe) id: number,
-    @Body() body: unknown,
+    @PageForm(NameForm) form: NameForm,
     @Res() res: Response,
   ) {
     return this.attempt(viewer, res, async () => {
-      const name = await nameOf(body);
+      const name = await nameOf(form);
       await this.tags.rename(viewer.account!.id, id, name);
       return `Renamed to ${name}`;
     });

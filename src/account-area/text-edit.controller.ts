@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import { Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '../common/errors/domain-error';
 import { UpdateTextDto } from '../texts/dto/create-text.dto';
@@ -6,8 +6,10 @@ import { TextDto } from '../texts/dto/text.dto';
 import { TextsService } from '../texts/texts.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { filled, parseForm } from './form';
+import { parseForm } from './form';
 import { Pages, Viewer } from './pages';
+import { PageForm } from './forms/page-query.decorator';
+import { TextForm } from './forms/share.forms';
 
 /** `/account/texts/:id/edit`: a text share's content and settings; its address stays. */
 @AccountArea()
@@ -32,20 +34,18 @@ export class TextEditController {
   async save(
     @CurrentViewer() viewer: Viewer,
     @Param('id', ParseIntPipe) id: number,
-    @Body() body: unknown,
+    @PageForm(TextForm) form: TextForm,
     @Res() res: Response,
   ): Promise<void> {
     const accountId = viewer.account!.id;
     const text = await this.texts.get(accountId, { id });
-    const form = filled(body, ['title', 'text_type', 'language', 'password', 'expire_at']);
-    const raw = (body ?? {}) as { content?: unknown; remove_password?: unknown };
-    const content = typeof raw.content === 'string' ? raw.content.replace(/\r\n/g, '\n') : '';
+    const content = form.content;
     const parsed = await parseForm(UpdateTextDto, {
       title: form.title ?? null,
       text_type: form.text_type,
       language: form.language,
       content,
-      password: raw.remove_password === '1' ? null : form.password,
+      password: form.remove_password === '1' ? null : form.password,
       expire_at: form.expire_at ? Date.parse(`${form.expire_at}Z`) / 1000 : null,
     });
     try {

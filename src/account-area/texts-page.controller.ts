@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Post, Res } from '@nestjs/common';
+import { Controller, Get, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '../common/errors/domain-error';
 import { CreateTextDto } from '../texts/dto/create-text.dto';
@@ -7,11 +7,12 @@ import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { deleteShares, justMade } from './share-lists';
-import { filled, parseForm } from './form';
-import { PageQuery } from './forms/page-query.decorator';
+import { parseForm } from './form';
+import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { ShareListQuery } from './forms/share-list.query';
 import type { Viewer } from './pages';
 import { TextsPageView } from './texts-page.view';
+import { SelectedSharesForm, TextForm } from './forms/share.forms';
 
 /** `/account/texts`: text shares (plain, code, Markdown) made, listed and deleted. */
 @AccountArea()
@@ -35,16 +36,18 @@ export class TextsPageController {
   }
 
   @Post()
-  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
-    const form = filled(body, ['title', 'text_type', 'language', 'password', 'expire_at']);
-    const raw = body as { content?: unknown; burn_after_read?: unknown } | undefined;
-    const content = typeof raw?.content === 'string' ? raw.content.replace(/\r\n/g, '\n') : '';
-    const burn = raw?.burn_after_read === '1';
+  async create(
+    @CurrentViewer() viewer: Viewer,
+    @PageForm(TextForm) form: TextForm,
+    @Res() res: Response,
+  ) {
+    const { content, burn_after_read, remove_password, ...fields } = form;
+    const burn = burn_after_read === '1';
     const parsed = await parseForm(CreateTextDto, {
-      ...form,
+      ...fields,
       content,
       burn_after_read: burn || undefined,
-      expire_at: form.expire_at ? Date.parse(`${form.expire_at}Z`) / 1000 : undefined,
+      expire_at: fields.expire_at ? Date.parse(`${fields.expire_at}Z`) / 1000 : undefined,
     });
     try {
       if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
@@ -53,14 +56,18 @@ export class TextsPageController {
       res.redirect(303, `/account/texts?created=${text.id}`);
     } catch (e) {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      const again = { ...form, content, burn_after_read: burn };
+      const again = { ...fields, content, burn_after_read: burn };
       await this.view.render(viewer, res, { form: again, error: e.message }, e.status);
     }
   }
 
   @Post('delete')
-  async delete(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
-    const deleted = await deleteShares(this.links, viewer.account!.id, body, 'text');
+  async delete(
+    @CurrentViewer() viewer: Viewer,
+    @PageForm(SelectedSharesForm) form: SelectedSharesForm,
+    @Res() res: Response,
+  ) {
+    const deleted = await deleteShares(this.links, viewer.account!.id, form.ids, 'text');
     await this.view.render(viewer, res, {
       notice: `Deleted ${deleted} text${deleted === 1 ? '' : 's'}`,
     });

@@ -1,11 +1,12 @@
-import { Body, Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import { Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { TokensService } from '../auth/tokens.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { filled } from './form';
 import { formatTime } from './format';
 import { Pages, Viewer } from './pages';
+import { PageForm } from './forms/page-query.decorator';
+import { NameForm } from './forms/share.forms';
 
 /** `/account/tokens`: API tokens made, listed and revoked in the browser. */
 @AccountArea()
@@ -23,8 +24,12 @@ export class TokensPageController {
 
   /** The token is in this answer only: it is stored hashed. */
   @Post()
-  async create(@CurrentViewer() viewer: Viewer, @Body() body: unknown, @Res() res: Response) {
-    const name = filled(body, ['name']).name?.slice(0, 100);
+  async create(
+    @CurrentViewer() viewer: Viewer,
+    @PageForm(NameForm) form: NameForm,
+    @Res() res: Response,
+  ) {
+    const name = form.name?.slice(0, 100);
     if (!name) return this.show(viewer, res, { error: 'Give the token a name' }, 400);
     const created = await this.tokens.issue(viewer.account!.id, name);
     await this.show(viewer, res, { created: { name, token: created.token } }, 201);

@@ -1,0 +1,19 @@
+import { Transform } from 'class-transformer';
+import { IsArray, IsOptional, IsString } from 'class-validator';
+import { Filled } from './filled.decorator';
+
+/** A link's edit form; the API's UpdateLinkDto then checks what it holds. */
+export class LinkEditForm {
+  @Filled() @IsOptional() @IsString() target_url?: string;
+  @Filled() @IsOptional() @IsString() title?: string;
+  @Filled() @IsOptional() @IsString() password?: string;
+  /** `1`: the password goes. */
+  @IsOptional() @IsString() remove_password?: string;
+  /** `YYYY-MM-DDTHH:mm` (UTC); empty: no expiry. */
+  @Filled() @IsOptional() @IsString() expire_at?: string;
+  @Filled() @IsOptional() @IsString() redirect_code?: string;
+  /** The checked tags: none, one or several `tag_ids` fields. */
+  @Transform(({ value }: { value: unknown }) => [value ?? []].flat().map(Number))
+  @IsArray()
+  tag_ids: number[] = [];
+}

@@ -1,0 +1,79 @@
+import { Transform } from 'class-transformer';
+import { IsArray, IsOptional, IsString } from 'class-validator';
+import { Filled } from './filled.decorator';
+
+const ids = () => Transform(({ value }: { value: unknown }) => [value ?? []].flat().map(Number));
+
+/** A text area as sent: line ends made `\n`; anything but a string is no text. */
+const TextArea = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.replace(/\r\n/g, '\n') : '',
+  );
+
+/** The checked rows of a list, for a bulk delete: `ids` once or several times. */
+export class SelectedSharesForm {
+  @ids() @IsArray() ids: number[] = [];
+}
+
+/** The new-link form (and the home page's shorten box); CreateLinkDto checks what it holds. */
+export class NewLinkForm {
+  @Filled() @IsOptional() @IsString() target_url?: string;
+  @Filled() @IsOptional() @IsString() custom_slug?: string;
+  @Filled() @IsOptional() @IsString() domain?: string;
+  @Filled() @IsOptional() @IsString() title?: string;
+  @Filled() @IsOptional() @IsString() password?: string;
+  /** `YYYY-MM-DDTHH:mm` (UTC); empty: no expiry. */
+  @Filled() @IsOptional() @IsString() expire_at?: string;
+  @Filled() @IsOptional() @IsString() redirect_code?: string;
+  @ids() @IsArray() tag_ids: number[] = [];
+}
+
+/** The new-text and edit-text forms; the API's text DTOs check what they hold. */
+export class TextForm {
+  @Filled() @IsOptional() @IsString() title?: string;
+  @Filled() @IsOptional() @IsString() text_type?: string;
+  @Filled() @IsOptional() @IsString() language?: string;
+  @Filled() @IsOptional() @IsString() password?: string;
+  /** `1`: the password goes (edit). */
+  @IsOptional() @IsString() remove_password?: string;
+  /** `YYYY-MM-DDTHH:mm` (UTC); empty: no expiry. */
+  @Filled() @IsOptional() @IsString() expire_at?: string;
+  /** `1`: burn after reading (new texts). */
+  @IsOptional() @IsString() burn_after_read?: string;
+  @TextArea() @IsString() content = '';
+}
+
+/** A file's privacy switch: `1` private, anything else public. */
+export class PrivacyForm {
+  @IsOptional() @IsString() private?: string;
+}
+
+/** A tag's name (add, rename) or an API token's (create). */
+export class NameForm {
+  @Filled() @IsOptional() @IsString() name?: string;
+}
+
+export class PasswordChangeForm {
+  @Filled() @IsOptional() @IsString() current_password?: string;
+  @Filled() @IsOptional() @IsString() new_password?: string;
+}
+
+/** The public abuse report form; AbuseReportsService checks what it holds. */
+export class ReportForm {
+  @Filled() @IsOptional() @IsString() url?: string;
+  @Filled() @IsOptional() @IsString() reason?: string;
+  @Filled() @IsOptional() @IsString() details?: string;
+  @Filled() @IsOptional() @IsString() email?: string;
+}
+
+/** `?url=` of the report form, `?next=` of the log-in page. */
+export class AddressQuery {
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? value.slice(0, 2048) : value,
+  )
+  @IsOptional()
+  @IsString()
+  url?: string;
+
+  @IsOptional() @IsString() next?: string;
+}

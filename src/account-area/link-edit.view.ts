@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import type { Response } from 'express';
+import { LinkDto } from '../links/dto/link.dto';
+import { TagsService } from '../tags/tags.service';
+import { Pages, Viewer } from './pages';
+
+const localTime = (unix: number | null) =>
+  unix === null ? '' : new Date(unix * 1000).toISOString().slice(0, 16);
+
+/** The view model of a link's edit page: its fields as the form shows them, and the tags. */
+@Injectable()
+export class LinkEditView {
+  constructor(
+    private readonly pages: Pages,
+    private readonly tags: TagsService,
+  ) {}
+
+  async render(viewer: Viewer, res: Response, link: LinkDto, data: object, status = 200) {
+    const form = {
+      target_url: link.target_url ?? '',
+      title: link.title ?? '',
+      tag_ids: link.tags.map((t) => t.id),
+      expire_at: localTime(link.expire_at),
+      redirect_code: link.redirect_code,
+    };
+    const tags = await this.tags.list(viewer.account!.id);
+    this.pages.send(
+      res,
+      'link-edit',
+      'Edit link',
+      viewer,
+      { section: 'links', link, form, tags, ...data },
+      status,
+    );
+  }
+}
