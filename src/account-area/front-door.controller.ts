@@ -11,6 +11,7 @@ import { Env } from '../config/env';
 import { AuthAttempt } from '../rate-limit/auth-attempt.decorator';
 import { parseForm, safeNext } from './form';
 import { CredentialsForm } from './forms/credentials.form';
+import { formOutcome } from './forms/form-outcome';
 import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { FrontDoorView } from './front-door.view';
 import { checkFormToken } from '../auth/sessions/session-cookies';
@@ -48,15 +49,13 @@ export class FrontDoorController {
     checkFormToken(req);
     const next = safeNext(fields.next);
     const parsed = await parseForm(CredentialsDto, { ...fields, next: undefined });
-    try {
+    const out = await formOutcome(async () => {
       if (!parsed.dto) throw new DomainError(401, 'invalid_credentials', 'Wrong email or password');
-      const account = await this.accounts.verifyCredentials(parsed.dto.email, parsed.dto.password);
-      await this.view.logIn(account.id, req, res, next);
-    } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500 || e.status === 429) throw e;
-      const again = { next, email: fields.email ?? '', error: e.message };
-      this.view.form(req, res, 'login', again, e.status);
-    }
+      return (await this.accounts.verifyCredentials(parsed.dto.email, parsed.dto.password)).id;
+    }, [429]);
+    if (!out.error) return this.view.logIn(out.ok, req, res, next);
+    const again = { next, email: fields.email ?? '', error: out.error.message };
+    this.view.form(req, res, 'login', again, out.error.status);
   }
 
   @Get('signup')
@@ -75,13 +74,12 @@ export class FrontDoorController {
     if (this.env.AUTH_SIGNUP === 'closed') throw notFound('Page');
     checkFormToken(req);
     const parsed = await parseForm(CredentialsDto, { ...fields, next: undefined });
-    try {
+    const out = await formOutcome(() => {
       if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
-      const id = await this.auth.register(parsed.dto.email, parsed.dto.password);
-      await this.view.logIn(id, req, res, '/account');
-    } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500 || e.status === 429) throw e;
-      this.view.form(req, res, 'signup', { email: fields.email ?? '', error: e.message }, e.status);
-    }
+      return this.auth.register(parsed.dto.email, parsed.dto.password);
+    }, [429]);
+    if (!out.error) return this.view.logIn(out.ok, req, res, '/account');
+    const again = { email: fields.email ?? '', error: out.error.message };
+    this.view.form(req, res, 'signup', again, out.error.status);
   }
 }
