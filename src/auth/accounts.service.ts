@@ -114,15 +114,9 @@ export class AccountsService {
     return bytes;
   }
 
-  /** Counts a stored file against the quota, in its transaction; 413 when it does not fit. */
-  async reserveStorage(accountId: number, bytes: number, quota: number, tx: Tx): Promise<void> {
-    if (!(await this.accounts.reserveStorageBytes(accountId, bytes, quota, tx))) {
-      throw new DomainError(
-        413,
-        'quota_exceeded',
-        'The file does not fit in what is left of your storage',
-      );
-    }
+  /** Counts a stored file against `quota`, in its transaction; false when it does not fit. */
+  reserveStorage(accountId: number, bytes: number, quota: number, tx: Tx): Promise<boolean> {
+    return this.accounts.reserveStorageBytes(accountId, bytes, quota, tx);
   }
 
   /** Gives a removed file's bytes back, in its transaction. */

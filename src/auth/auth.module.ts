@@ -8,6 +8,7 @@ import { ApiToken } from './api-token.entity';
 import { AuthCache } from './auth-cache';
 import { Plan } from './plans/plan.entity';
 import { PlansRepository } from './plans/plans.repository';
+import { PlanLimits } from './plans/plan-limits';
 import { PlansService } from './plans/plans.service';
 import { TokenCheckController } from './token-check.controller';
 import { TokensController } from './tokens.controller';
@@ -24,6 +25,7 @@ import { WebSessionsService } from './sessions/web-sessions.service';
     AuthCache,
     PlansRepository,
     PlansService,
+    PlanLimits,
     AccountsRepository,
     AccountsService,
     TokensRepository,
@@ -32,6 +34,6 @@ import { WebSessionsService } from './sessions/web-sessions.service';
     WebSessionsRepository,
     WebSessionsService,
   ],
-  exports: [AccountsService, TokensService, PlansService, WebSessionsService],
+  exports: [AccountsService, TokensService, PlansService, PlanLimits, WebSessionsService],
 })
 export class AuthModule {}

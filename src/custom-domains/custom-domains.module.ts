@@ -1,3 +1,4 @@
+import { AuthModule } from '../auth/auth.module';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DomainsModule } from '../domains/domains.module';
@@ -14,7 +15,7 @@ import { TlsAllowedController } from './tls-allowed.controller';
 
 /** Accounts' own domains, proven through DNS; the S.EE domain lists; the TLS `ask` endpoint. */
 @Module({
-  imports: [TypeOrmModule.forFeature([CustomDomain]), DomainsModule, LinksModule],
+  imports: [TypeOrmModule.forFeature([CustomDomain]), AuthModule, DomainsModule, LinksModule],
   controllers: [CustomDomainsController, DomainListsController, TlsAllowedController],
   providers: [
     CustomDomainsRepository,

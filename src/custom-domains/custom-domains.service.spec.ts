@@ -1,4 +1,7 @@
+import { AccountsService } from '../auth/accounts.service';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
+import { PlanLimits } from '../auth/plans/plan-limits';
+import { UsageService } from '../auth/plans/usage.service';
 import { Env } from '../config/env';
 import { DomainsService } from '../domains/domains.service';
 import { LinksService } from '../links/links.service';
@@ -67,6 +70,7 @@ describe('CustomDomainsService', () => {
       dns as unknown as DnsChecker,
       links as unknown as LinksService,
       { now: () => now },
+      new PlanLimits({} as AccountsService, {} as UsageService),
       { CUSTOM_DOMAIN_ALLOW_SUBDOMAINS: 'u.example.net' } as Env,
     );
   });

@@ -14,6 +14,7 @@ import { DnsChecker, RecordCheck } from './dns-checker';
 import { CustomDomainDto } from './dto/custom-domain.dto';
 import { normalizeCustomHost } from './host-rules';
 import { nextCheck } from './recheck-rules';
+import { PlanLimits } from '../auth/plans/plan-limits';
 
 /** An account's own domains: claimed, proven through a DNS TXT record, served, given up. */
 @Injectable()
@@ -27,6 +28,7 @@ export class CustomDomainsService {
     private readonly dns: DnsChecker,
     private readonly links: LinksService,
     private readonly clock: Clock,
+    private readonly limits: PlanLimits,
     env: Env,
   ) {
     this.allowedParents = (env.CUSTOM_DOMAIN_ALLOW_SUBDOMAINS ?? '')
@@ -45,10 +47,7 @@ export class CustomDomainsService {
     if (others.some((c) => c.status === 'verified' || c.status === 'lost')) {
       throw new DomainError(409, 'domain_taken', `${host} belongs to another account`);
     }
-    if ((await this.repo.countByAccount(account.id)) >= account.maxCustomDomains) {
-      const max = account.maxCustomDomains;
-      throw new DomainError(403, 'plan_limit', `Your plan allows ${max} custom domain(s)`);
-    }
+    this.limits.checkCustomDomain(account, await this.repo.countByAccount(account.id));
     const now = this.clock.now();
     const claim = await this.repo.insert({
       accountId: account.id,

@@ -1,5 +1,7 @@
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { AccountsService } from '../auth/accounts.service';
+import { PlanLimits } from '../auth/plans/plan-limits';
+import { UsageService } from '../auth/plans/usage.service';
 import { DomainError } from '../common/errors/domain-error';
 import { Env } from '../config/env';
 import type { Tx, UnitOfWork } from '../database/unit-of-work';
@@ -43,13 +45,14 @@ describe('FilesService', () => {
   beforeEach(() => {
     jest.resetAllMocks();
     links.create.mockResolvedValue({ id: 41, short_url: 'http://localhost:3000/pic' });
+    accounts.reserveStorage.mockResolvedValue(true);
     bytes.keyFor.mockResolvedValue(null);
     service = new FilesService(
       files as unknown as FilesRepository,
       bytes as unknown as SharedBytes,
       links as unknown as LinksService,
       domains as unknown as DomainsService,
-      accounts as unknown as AccountsService,
+      new PlanLimits(accounts as unknown as AccountsService, {} as UsageService),
       uow,
       {} as VisitCounts,
       { PUBLIC_URL: 'http://localhost:3000/' } as Env,
@@ -79,10 +82,13 @@ describe('FilesService', () => {
   });
 
   it('should remove the stored bytes when any step fails, and count nothing', async () => {
-    accounts.reserveStorage.mockRejectedValue(new DomainError(413, 'quota_exceeded', 'full'));
-    await expect(service.persist(account, received(), {})).rejects.toMatchObject({ status: 413 });
+    accounts.reserveStorage.mockResolvedValue(false);
+    await expect(service.persist(account, received(), {})).rejects.toMatchObject({
+      status: 413,
+      code: 'quota_exceeded',
+    });
     links.create.mockRejectedValue(new DomainError(409, 'slug_taken', 'taken'));
-    accounts.reserveStorage.mockResolvedValue(undefined);
+    accounts.reserveStorage.mockResolvedValue(true);
     await expect(service.persist(account, received(), {})).rejects.toMatchObject({ status: 409 });
     expect(bytes.discard).toHaveBeenCalledTimes(2);
     expect(files.insert).not.toHaveBeenCalled();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import { AccountsService } from '../auth/accounts.service';
+import { PlanLimits } from '../auth/plans/plan-limits';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { notFound } from '../common/errors/domain-error';
 import { isUniqueViolation } from '../common/errors/unique-violation';
@@ -35,7 +35,7 @@ export class FilesService {
     private readonly bytes: SharedBytes,
     private readonly links: LinksService,
     private readonly domains: DomainsService,
-    private readonly accounts: AccountsService,
+    private readonly limits: PlanLimits,
     private readonly uow: UnitOfWork,
     private readonly visitCounts: VisitCounts,
     env: Env,
@@ -115,7 +115,7 @@ export class FilesService {
       };
       const link = await this.uow.run(async (tx) => {
         if (!opts.reserved) {
-          await this.accounts.reserveStorage(account.id, file.size, account.storageQuotaBytes, tx);
+          await this.limits.reserveStorage(account, file.size, tx);
         }
         const created = await this.links.create(account, input, tx);
         row.storageKey = await this.bytes.keyFor(file, tx);

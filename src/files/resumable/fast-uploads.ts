@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { DomainError } from '../../common/errors/domain-error';
-import { UsageService } from '../../auth/plans/usage.service';
+import { PlanLimits } from '../../auth/plans/plan-limits';
 import { FileRecordDto } from '../dto/file-record.dto';
 import { bytesKeyOf } from '../file.entity';
 import { SharedBytes } from '../shared-bytes';
@@ -23,7 +23,7 @@ export class FastUploads {
     private readonly shared: SharedBytes,
     private readonly files: FilesService,
     private readonly sessions: UploadSessionsRepository,
-    private readonly usage: UsageService,
+    private readonly limits: PlanLimits,
   ) {}
 
   async attempt(
@@ -33,8 +33,8 @@ export class FastUploads {
   ): Promise<{ session: UploadSession; record: FileRecordDto } | null> {
     const known = await this.shared.findIdentical(account.id, dto.file_hash!.toLowerCase());
     if (!known || known.size !== dto.file_size) return null;
-    if (dto.file_size > account.maxFileBytes) return null; // the normal path says why
-    await this.usage.checkCreation(account, 'upload');
+    if (!this.limits.fileFits(account, dto.file_size)) return null; // the normal path says why
+    await this.limits.checkUpload(account);
     const fields: SessionFields = {
       domain: dto.domain,
       custom_slug: dto.alias,

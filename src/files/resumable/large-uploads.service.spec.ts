@@ -1,5 +1,6 @@
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { AccountsService } from '../../auth/accounts.service';
+import { PlanLimits } from '../../auth/plans/plan-limits';
 import { UsageService } from '../../auth/plans/usage.service';
 import { DomainError } from '../../common/errors/domain-error';
 import { Env } from '../../config/env';
@@ -52,6 +53,7 @@ describe('LargeUploadsService', () => {
 
   beforeEach(() => {
     jest.resetAllMocks();
+    accounts.reserveStorage.mockResolvedValue(true);
     sessions.insert.mockImplementation((row: Partial<UploadSession>) =>
       Promise.resolve(session({ ...row })),
     );
@@ -59,8 +61,7 @@ describe('LargeUploadsService', () => {
       sessions as unknown as UploadSessionsRepository,
       store as unknown as LargeUploadStore,
       files as unknown as FilesService,
-      accounts as unknown as AccountsService,
-      usage as unknown as UsageService,
+      new PlanLimits(accounts as unknown as AccountsService, usage as unknown as UsageService),
       uow,
       { now: () => NOW },
       { PUBLIC_URL: 'http://localhost:3000', UPLOAD_SESSION_HOURS: 24 } as Env,

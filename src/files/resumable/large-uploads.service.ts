@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { Upload } from '@tus/server';
-import { AccountsService } from '../../auth/accounts.service';
 import { hashPassword } from '../../auth/password';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { Clock } from '../../common/clock';
@@ -8,9 +7,8 @@ import { DomainError, notFound } from '../../common/errors/domain-error';
 import { toUnix } from '../../common/time';
 import { Env } from '../../config/env';
 import { UnitOfWork } from '../../database/unit-of-work';
-import { UsageService } from '../../auth/plans/usage.service';
+import { PlanLimits } from '../../auth/plans/plan-limits';
 import { FilesService } from '../files.service';
-import { fileTooLarge } from '../upload/meter';
 import {
   CompletedLargeUploadDto,
   CreatedLargeUploadDto,
@@ -37,8 +35,7 @@ export class LargeUploadsService {
     private readonly sessions: UploadSessionsRepository,
     private readonly store: LargeUploadStore,
     private readonly files: FilesService,
-    private readonly accounts: AccountsService,
-    private readonly usage: UsageService,
+    private readonly limits: PlanLimits,
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly env: Env,
@@ -85,8 +82,7 @@ export class LargeUploadsService {
 
   /** A new session: limits checked and the bytes reserved before any arrive. */
   async begin(account: AuthenticatedAccount, dto: CreateLargeUploadDto, uploadId: string) {
-    if (dto.file_size > account.maxFileBytes) throw fileTooLarge(account.maxFileBytes);
-    await this.usage.checkCreation(account, 'upload');
+    await this.limits.checkUpload(account, dto.file_size);
     const fields: SessionFields = {
       domain: dto.domain,
       custom_slug: dto.alias,
@@ -97,7 +93,7 @@ export class LargeUploadsService {
     };
     const row = this.sessionRow(account, dto, uploadId, fields);
     return this.uow.run(async (tx) => {
-      await this.accounts.reserveStorage(account.id, row.fileSize, account.storageQuotaBytes, tx);
+      await this.limits.reserveStorage(account, row.fileSize, tx);
       return this.sessions.insert(row, tx);
     });
   }

@@ -18,6 +18,7 @@ import { LargeUploadStore } from './large-upload-store';
 import { newUploadId } from './upload-ids';
 import { UploadFinisher } from './upload-finisher';
 import { TUS_LOCKER } from './shared-tus-locker';
+import { PlanLimits } from '../../auth/plans/plan-limits';
 
 export const TUS_PATH = '/api/v1/file/large-file-tus';
 
@@ -59,6 +60,7 @@ export class TusHandler {
     finisher: UploadFinisher,
     env: Env,
     @Inject(TUS_LOCKER) locker: Locker,
+    limits: PlanLimits,
   ) {
     this.server = new Server({
       path: TUS_PATH,
@@ -67,7 +69,10 @@ export class TusHandler {
       // Location is on the host the client used (X-Forwarded-* from a trusted proxy).
       respectForwardedHeaders: env.TRUST_PROXY !== false,
       namingFunction: () => newUploadId(new Date()),
-      maxSize: (req) => (req as AuthedRequest).account?.maxFileBytes ?? 0,
+      maxSize: (req) => {
+        const account = (req as AuthedRequest).account;
+        return account ? limits.maxFileBytes(account) : 0;
+      },
       onUploadCreate: async (req, res, upload) => {
         try {
           await uploads.begin((req as AuthedRequest).account!, fromMetadata(upload), upload.id);

@@ -1,3 +1,4 @@
+import { fileTooLarge, quotaExceeded, UploadRoom } from '../../auth/plans/plan-limits';
 import { createHash, randomBytes } from 'node:crypto';
 import { Readable, Transform } from 'node:stream';
 import { DomainError } from '../../common/errors/domain-error';
@@ -6,12 +7,8 @@ import { Storage, storageKey } from '../storage/storage';
 import { cleanFilename } from './filename';
 import { dimensions, HEAD_BYTES, sniff } from './sniff';
 
-export interface UploadLimits {
-  /** The plan's per-file limit. */
-  maxFileBytes: number;
-  /** What is left of the storage quota. */
-  quotaLeft: number;
-}
+/** What the meter enforces as bytes arrive: the plan's per-file limit, the quota left. */
+export type UploadLimits = UploadRoom;
 
 export interface ReceivedFile {
   filename: string;
@@ -31,11 +28,6 @@ export interface ReceivedFile {
    */
   keyOwner?: 'shared' | 'store';
 }
-
-export const fileTooLarge = (max: number) =>
-  new DomainError(413, 'file_too_large', `The file is larger than your plan allows (${max} bytes)`);
-export const quotaExceeded = () =>
-  new DomainError(413, 'quota_exceeded', 'The file does not fit in what is left of your storage');
 
 /**
  * Streams one file into storage while counting, hashing and sniffing it. Limits are enforced as

@@ -1,11 +1,9 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
 import { catchError, Observable } from 'rxjs';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
-import { AccountsService } from '../../auth/accounts.service';
 import { DomainError } from '../../common/errors/domain-error';
 import { badUpload, UploadRequest } from './streaming-storage-engine';
-import { fileTooLarge, quotaExceeded } from './meter';
-import { UsageService } from '../../auth/plans/usage.service';
+import { fileTooLarge, PlanLimits, quotaExceeded } from '../../auth/plans/plan-limits';
 
 /** Room for the multipart framing and the text fields around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
@@ -18,10 +16,7 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  */
 @Injectable()
 export class UploadLimitsInterceptor implements NestInterceptor {
-  constructor(
-    private readonly usage: UsageService,
-    private readonly accounts: AccountsService,
-  ) {}
+  constructor(private readonly limits: PlanLimits) {}
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const req = ctx.switchToHttp().getRequest<UploadRequest & { account?: AuthenticatedAccount }>();
@@ -36,12 +31,7 @@ export class UploadLimitsInterceptor implements NestInterceptor {
     const account = req.account;
     if (account) {
       // Past the plan's uploads a day or month: refused before the body is read.
-      await this.usage.checkCreation(account, 'upload');
-      const stored = await this.accounts.storageBytes(account.id);
-      req.uploadLimits = {
-        maxFileBytes: account.maxFileBytes,
-        quotaLeft: account.storageQuotaBytes - stored,
-      };
+      req.uploadLimits = await this.limits.uploadRoom(account);
     }
     const declared = Number(req.headers['content-length'] ?? NaN);
     const limits = req.uploadLimits;
