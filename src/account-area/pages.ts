@@ -3,26 +3,19 @@ import { Eta } from 'eta';
 import type { Response } from 'express';
 import { join } from 'node:path';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
+import { pageHeaders } from '../common/page-headers';
 import { Env } from '../config/env';
 import { ASSET_VERSION } from './assets.controller';
 
-/** The account area's header policy: scripts and styles only from our own files. */
-export const ACCOUNT_PAGE_HEADERS = {
-  'Content-Security-Policy': [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'same-origin',
-  'X-Frame-Options': 'DENY',
-  'Cache-Control': 'no-store',
-};
+/** The account area's pages: scripts and styles only from our own files, never cached. */
+export const ACCOUNT_PAGE_HEADERS = pageHeaders({
+  scripts: "'self'",
+  styles: "'self'",
+  images: "'self' data:",
+  connect: true,
+  referrer: 'same-origin',
+  cache: 'no-store',
+});
 
 const NAV = [
   { section: 'overview', href: '/account', label: 'Overview' },

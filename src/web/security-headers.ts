@@ -1,25 +1,21 @@
-/**
- * The one header policy of the public side. Pages run no script but their own (by hash); raw
- * bytes of a share never run as a page of ours. Redirects carry their own few headers
- * (links/visits/send-redirect.ts), since the fast path writes them before Express.
+import { pageHeaders as pagePolicy } from '../common/page-headers';
+
+/*
+ * The public side's headers. Its pages follow the one policy of every page
+ * (common/page-headers.ts) and run no script but their own (by hash); raw bytes of a share never
+ * run as a page of ours. Redirects carry their own few headers (links/resolve/send-redirect.ts),
+ * since the fast path writes them before Express.
  */
 
-/** Every HTML page: no script runs but the one this CSP source allows (`'sha256-…'`). */
-export const pageHeaders = (scriptSource?: string): Record<string, string> => ({
-  'Content-Security-Policy': [
-    "default-src 'none'",
-    "style-src 'unsafe-inline'",
-    "img-src 'self' data: https:",
-    "media-src 'self'",
-    scriptSource ? `script-src ${scriptSource}` : "script-src 'none'",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-});
+/** A public page (home, errors, shares): one file with its style inline; no script but by hash. */
+export const pageHeaders = (scriptSource?: string): Record<string, string> =>
+  pagePolicy({
+    scripts: scriptSource,
+    styles: "'unsafe-inline'",
+    images: "'self' data: https:",
+    media: true,
+    referrer: 'no-referrer',
+  });
 
 /** A share's page: revalidated, never stored by shared caches. */
 export const sharePageHeaders = (scriptSource?: string) => ({
