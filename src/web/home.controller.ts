@@ -6,12 +6,11 @@ import { sessionSecretOf } from '../auth/sessions/session-cookies';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
-import { escapeHtml } from '../common/escape-html';
 import { notFound } from '../common/errors/domain-error';
 import { Env } from '../config/env';
 import { DomainsService } from '../domains/domains.service';
 import { sendRedirect } from '../links/resolve/send-redirect';
-import { renderPage } from './pages/layout';
+import { renderPublicPage } from './pages/public-pages';
 import { pageHeaders } from './security-headers';
 
 /**
@@ -42,13 +41,8 @@ export class HomeController {
     }
     const to = this.domains.settingsOf(domain.id)?.rootRedirectUrl;
     if (to) return sendRedirect(res, 302, to);
-    const host = escapeHtml(domain.host);
+    const message = 'Short links, texts and files, shared with Linkdrop.';
     res.status(200).set(pageHeaders()).type('html');
-    res.send(
-      renderPage(
-        domain.host,
-        `<h1>${host}</h1><p>Short links, texts and files, shared with Linkdrop.</p>`,
-      ),
-    );
+    res.send(renderPublicPage('notice', { title: domain.host, message }));
   }
 }

@@ -1,6 +1,6 @@
 import type { BioCustomLink } from '../../bio/bio-page.entity';
 import { escapeHtml } from '../../common/escape-html';
-import { renderPage } from './layout';
+import { renderPublicPage } from './public-pages';
 import { openGraph } from './open-graph';
 
 export interface BioPageModel {
@@ -28,26 +28,5 @@ export function renderBioPage(m: BioPageModel): string {
       : '') +
     (m.mastodonUrl ? `<link rel="me" href="${escapeHtml(m.mastodonUrl)}">` : '') +
     STYLE;
-  const items = m.links
-    .map(
-      (l) =>
-        `<li><a href="${escapeHtml(l.url)}" rel="noopener nofollow ugc">` +
-        `<span class="t">${escapeHtml(l.title)}</span>` +
-        (l.description ? `<span class="d">${escapeHtml(l.description)}</span>` : '') +
-        `</a></li>`,
-    )
-    .join('');
-  const footer = [
-    m.mastodonUrl ? `<a rel="me" href="${escapeHtml(m.mastodonUrl)}">Mastodon</a>` : '',
-    m.rssUrl ? `<a href="${escapeHtml(m.rssUrl)}" type="application/rss+xml">RSS feed</a>` : '',
-  ].filter(Boolean);
-  return renderPage(
-    m.title,
-    `<header><h1>${escapeHtml(m.title)}</h1>` +
-      (m.description ? `<p>${escapeHtml(m.description)}</p>` : '') +
-      `</header>` +
-      (items ? `<nav aria-label="Links"><ul class="bio">${items}</ul></nav>` : '') +
-      (footer.length ? `<footer><p>${footer.join(' · ')}</p></footer>` : ''),
-    { head, reportUrl: m.shortUrl },
-  );
+  return renderPublicPage('bio', { ...m, head, reportUrl: m.shortUrl });
 }

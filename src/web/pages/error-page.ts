@@ -1,5 +1,4 @@
-import { escapeHtml } from '../../common/escape-html';
-import { renderPage } from './layout';
+import { renderPublicPage } from './public-pages';
 
 const TITLES: Record<number, string> = {
   404: 'Not found',
@@ -9,5 +8,5 @@ const TITLES: Record<number, string> = {
 
 export const renderErrorPage = (status: number, message: string): string => {
   const title = TITLES[status] ?? (status >= 500 ? 'Something went wrong' : 'Request refused');
-  return renderPage(title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>`);
+  return renderPublicPage('notice', { title, message });
 };

@@ -1,6 +1,5 @@
-import { escapeHtml } from '../../common/escape-html';
 import { humanSize } from '../../common/human-size';
-import { renderPage } from './layout';
+import { renderPublicPage } from './public-pages';
 import { openGraph } from './open-graph';
 
 export interface FilePageModel {
@@ -17,38 +16,33 @@ export interface FilePageModel {
   preview: boolean;
 }
 
-function previewOf(m: FilePageModel): string {
-  const src = escapeHtml(m.rawUrl);
-  const alt = escapeHtml(m.filename);
+/** What the page can show of the bytes itself. */
+function previewOf(mime: string): 'image' | 'video' | 'audio' | null {
   // SVG is never shown inline on our origin (it can carry script); other images are safe in <img>.
-  if (m.mime.startsWith('image/') && m.mime !== 'image/svg+xml') {
-    const size = m.width && m.height ? ` width="${m.width}" height="${m.height}"` : '';
-    return `<img src="${src}" alt="${alt}"${size} style="max-width:100%;height:auto">`;
-  }
-  if (m.mime.startsWith('video/'))
-    return `<video src="${src}" controls preload="metadata" style="max-width:100%"></video>`;
-  if (m.mime.startsWith('audio/'))
-    return `<audio src="${src}" controls preload="metadata"></audio>`;
-  return '';
+  if (mime.startsWith('image/') && mime !== 'image/svg+xml') return 'image';
+  if (mime.startsWith('video/')) return 'video';
+  if (mime.startsWith('audio/')) return 'audio';
+  return null;
 }
 
 /** The share page of a file: a preview for images, video and audio, its name, size, download. */
 export function renderFilePage(m: FilePageModel): string {
-  const isImage = m.mime.startsWith('image/') && m.mime !== 'image/svg+xml';
+  const preview = previewOf(m.mime);
   const og = openGraph({
     title: m.filename,
     type: 'website',
     url: m.shortUrl,
     description: `${m.mime}, ${humanSize(m.size)}`,
-    image: isImage && m.preview ? m.downloadUrl : undefined,
+    image: preview === 'image' && m.preview ? m.downloadUrl : undefined,
   });
-  const dims = m.width && m.height ? ` · ${m.width}×${m.height}` : '';
-  return renderPage(
-    m.filename,
-    `<h1>${escapeHtml(m.filename)}</h1>` +
-      `<p>${escapeHtml(m.mime)} · ${humanSize(m.size)}${dims}</p>` +
-      `${previewOf(m)}` +
-      `<p><a href="${escapeHtml(m.downloadUrl)}" download="${escapeHtml(m.filename)}">Download</a></p>`,
-    { head: og, wide: true, reportUrl: m.shortUrl },
-  );
+  return renderPublicPage('file', {
+    title: m.filename,
+    head: og,
+    wide: true,
+    reportUrl: m.shortUrl,
+    ...m,
+    size: humanSize(m.size),
+    dims: m.width && m.height ? ` · ${m.width}×${m.height}` : '',
+    preview,
+  });
 }
