@@ -1,14 +1,21 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { AuthenticatedAccount } from '../authenticated-account';
 import { Clock } from '../../common/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { Tx } from '../../database/unit-of-work';
 import { UsageCountersRepository } from './usage-counters.repository';
 import { limitOf, periodKeys, UsageMetric, UsagePeriod } from '../../common/usage-limits';
-import { Job, Scheduler } from '../../common/scheduler';
+import { Scheduler } from '../../common/scheduler';
+import { WriteBehind } from '../../common/write-behind';
 
 /** Whose usage is counted, and against which limits. */
 export type UsageOwner = Pick<AuthenticatedAccount, 'id' | 'usageLimits'>;
+
+interface Waiting {
+  accountId: number;
+  metric: UsageMetric;
+  n: number;
+}
 
 interface KnownApiCalls {
   day: string;
@@ -33,11 +40,15 @@ const NOUNS: Record<UsageMetric, string> = {
  */
 @Injectable()
 export class UsageService implements OnModuleInit, OnModuleDestroy {
-  private readonly log = new Logger(UsageService.name);
-  /** Counts not yet written, by account and metric. */
-  private pending = new Map<number, Partial<Record<UsageMetric, number>>>();
+  /** Counts not yet written, by account and metric (`7:link`). */
+  private readonly pending = new WriteBehind<string, Waiting>({
+    name: 'usage counts: write',
+    everyMs: FLUSH_MS,
+    maxKeys: Number.MAX_SAFE_INTEGER,
+    merge: (into, more) => (into.n += more.n),
+    write: (batch, written) => this.write(batch, written),
+  });
   private readonly known = new Map<number, KnownApiCalls>();
-  private job?: Job;
   private prunedMonth = '';
 
   constructor(
@@ -47,12 +58,11 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   ) {}
 
   onModuleInit(): void {
-    this.job = this.scheduler.every('usage counts: write', FLUSH_MS, () => this.flush());
+    this.pending.start(this.scheduler);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.job?.stop();
-    await this.flush();
+  onModuleDestroy(): Promise<void> {
+    return this.pending.stop();
   }
 
   /** Counts a creation in `tx`: past a limit it throws (the transaction takes it back). */
@@ -73,9 +83,9 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
 
   /** Counts a creation that has happened, that the plan does not limit (written within 1 s). */
   countDone(owner: UsageOwner, metric: UsageMetric): void {
-    const counts = this.pending.get(owner.id) ?? {};
-    counts[metric] = (counts[metric] ?? 0) + 1;
-    this.pending.set(owner.id, counts);
+    const held = this.pending.get(`${owner.id}:${metric}`);
+    if (held) held.n++;
+    else this.pending.add(`${owner.id}:${metric}`, { accountId: owner.id, metric, n: 1 });
   }
 
   /** Refuses a creation that would pass a limit, before any work (an upload's bytes). */
@@ -87,7 +97,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   /** Counts one authenticated API call; refuses it past the plan's limits. */
   async countApiCall(owner: UsageOwner): Promise<void> {
     if (this.limited(owner, 'api')) {
-      const waiting = this.pending.get(owner.id)?.api ?? 0;
+      const waiting = this.waiting(owner.id, 'api');
       const known = await this.knownApiCalls(owner.id);
       const counts = { day: known.counts.day + waiting, month: known.counts.month + waiting };
       this.refuseOver(owner, 'api', counts, 1);
@@ -99,52 +109,32 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   async report(accountId: number): Promise<(metric: UsageMetric, p: UsagePeriod) => number> {
     const keys = periodKeys(new Date(this.clock.now()));
     const stored = await this.counters.get(accountId, [keys.day, keys.month]);
-    const waiting = this.pending.get(accountId) ?? {};
-    return (metric, p) => (stored.get(`${metric}:${keys[p]}`) ?? 0) + (waiting[metric] ?? 0);
+    return (metric, p) =>
+      (stored.get(`${metric}:${keys[p]}`) ?? 0) + this.waiting(accountId, metric);
+  }
+
+  private waiting(accountId: number, metric: UsageMetric): number {
+    return this.pending.get(`${accountId}:${metric}`)?.n ?? 0;
   }
 
   /** Writes the counts added up since the last flush. */
-  async flush(): Promise<void> {
-    if (this.pending.size === 0) return;
-    const batch = this.pending;
-    this.pending = new Map();
+  flush(): Promise<void> {
+    return this.pending.flush();
+  }
+
+  private async write(batch: Map<string, Waiting>, written: (key: string) => void) {
     const keys = periodKeys(new Date(this.clock.now()));
-    const periods = [keys.day, keys.month];
-    for (const [accountId, counts] of batch) {
-      for (const [metric, n] of Object.entries(counts) as [UsageMetric, number][]) {
-        try {
-          // API call totals are read back: the limit check goes on from them.
-          const api = metric === 'api';
-          const [day, month] = await this.counters.add(
-            accountId,
-            metric,
-            periods,
-            n,
-            undefined,
-            api,
-          );
-          if (api) this.known.set(accountId, { day: keys.day, counts: { day, month } });
-          delete counts[metric];
-        } catch (e) {
-          this.requeue(batch);
-          this.log.warn(`Usage counts wait for the database: ${(e as Error).message}`);
-          return;
-        }
-      }
+    for (const [key, { accountId, metric, n }] of batch) {
+      // API call totals are read back: the limit check goes on from them.
+      const api = metric === 'api';
+      const periods = [keys.day, keys.month];
+      const [day, month] = await this.counters.add(accountId, metric, periods, n, undefined, api);
+      if (api) this.known.set(accountId, { day: keys.day, counts: { day, month } });
+      written(key);
     }
     if (this.prunedMonth !== keys.month) {
       await this.counters.pruneBefore(keys.month).catch(() => undefined);
       this.prunedMonth = keys.month;
-    }
-  }
-
-  /** Puts counts a flush could not write back with those added since. */
-  private requeue(batch: Map<number, Partial<Record<UsageMetric, number>>>): void {
-    for (const [accountId, counts] of batch) {
-      for (const [metric, n] of Object.entries(counts) as [UsageMetric, number][]) {
-        const now = this.pending.get(accountId) ?? {};
-        this.pending.set(accountId, { ...now, [metric]: (now[metric] ?? 0) + n });
-      }
     }
   }
 

@@ -1,8 +1,8 @@
-import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Scheduler } from '../../common/scheduler';
+import { WriteBehind } from '../../common/write-behind';
 import { LinksRepository } from '../links.repository';
-import { Job, Scheduler } from '../../common/scheduler';
 
-const FLUSH_EVERY_MS = 2000;
 /** Links with counts waiting; past it (a long database outage) new links' visits are dropped. */
 const MAX_PENDING_LINKS = 100_000;
 /** Links per UPDATE (`id IN (...)`), well inside every driver's limit on parameters. */
@@ -16,54 +16,49 @@ const LINKS_PER_UPDATE = 1000;
  */
 @Injectable()
 export class ClickBuffer implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger(ClickBuffer.name);
-  private pending = new Map<number, number>();
-  private job?: Job;
+  private readonly buffer = new WriteBehind<number, { n: number }>({
+    name: 'link clicks: write',
+    everyMs: 2000,
+    maxKeys: MAX_PENDING_LINKS,
+    merge: (into, more) => (into.n += more.n),
+    write: async (batch, written) => {
+      for (const { ids, n } of byCount(batch)) {
+        // A deleted link is no error: the UPDATE changes no row for it.
+        await this.links.addClicks(ids, n);
+        for (const id of ids) written(id);
+      }
+    },
+  });
 
   constructor(
     private readonly links: LinksRepository,
     private readonly scheduler: Scheduler,
   ) {}
 
+  /** On the redirect path: no allocation for a link already waiting. */
   record(linkId: number, n = 1): void {
-    const count = this.pending.get(linkId);
-    if (count === undefined && this.pending.size >= MAX_PENDING_LINKS) return;
-    this.pending.set(linkId, (count ?? 0) + n);
+    const held = this.buffer.get(linkId);
+    if (held) held.n += n;
+    else this.buffer.add(linkId, { n });
   }
 
   onModuleInit(): void {
-    this.job = this.scheduler.every('link clicks: write', FLUSH_EVERY_MS, () => this.flush());
+    this.buffer.start(this.scheduler);
   }
 
-  async onModuleDestroy(): Promise<void> {
-    this.job?.stop();
-    await this.flush();
+  onModuleDestroy(): Promise<void> {
+    return this.buffer.stop();
   }
 
-  async flush(): Promise<void> {
-    if (this.pending.size === 0) return;
-    const updates = byCount(this.pending);
-    this.pending = new Map();
-    for (let i = 0; i < updates.length; i++) {
-      try {
-        // A deleted link is no error: the UPDATE changes no row for it.
-        await this.links.addClicks(updates[i].ids, updates[i].n);
-      } catch (e) {
-        // The database is away: keep what is left for the next flush, and say so once.
-        const left = updates.slice(i);
-        for (const { ids, n } of left) for (const id of ids) this.record(id, n);
-        const links = left.reduce((sum, u) => sum + u.ids.length, 0);
-        this.logger.warn(`visit counts of ${links} links kept for later: ${String(e)}`);
-        return;
-      }
-    }
+  flush(): Promise<void> {
+    return this.buffer.flush();
   }
 }
 
 /** The links of each count, at most LINKS_PER_UPDATE in one group. */
-function byCount(pending: Map<number, number>): { ids: number[]; n: number }[] {
+function byCount(pending: Map<number, { n: number }>): { ids: number[]; n: number }[] {
   const links = new Map<number, number[]>();
-  for (const [id, n] of pending) {
+  for (const [id, { n }] of pending) {
     const ids = links.get(n);
     if (ids) ids.push(id);
     else links.set(n, [id]);

@@ -59,7 +59,7 @@ describe('Orphan visits, the CSV log and what a download counts', () => {
     expect(paths.map((p) => p.path)).toContain('/after-removal');
     expect(paths.map((p) => p.path)).not.toContain('/was-here');
     // Nothing was put back to wait for the next flush.
-    expect(orphans['pending'].size).toBe(0);
+    expect(orphans.waiting).toBe(0);
   });
 
   it('should stream the whole log as CSV, owner only', async () => {

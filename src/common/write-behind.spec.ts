@@ -1,0 +1,64 @@
+import { WriteBehind } from './write-behind';
+
+const counts = (
+  write: (batch: Map<string, { n: number }>, written: (k: string) => void) => Promise<void>,
+) =>
+  new WriteBehind<string, { n: number }>({
+    name: 'test counts',
+    everyMs: 1000,
+    maxKeys: 3,
+    merge: (into, more) => (into.n += more.n),
+    write,
+  });
+
+describe('WriteBehind', () => {
+  it('should merge values of one key and write them in one batch', async () => {
+    const seen: [string, number][] = [];
+    const buffer = counts((batch, written) => {
+      for (const [k, v] of batch) (seen.push([k, v.n]), written(k));
+      return Promise.resolve();
+    });
+    buffer.add('a', { n: 1 });
+    buffer.add('a', { n: 2 });
+    buffer.add('b', { n: 5 });
+    await buffer.flush();
+    expect(seen).toEqual([
+      ['a', 3],
+      ['b', 5],
+    ]);
+    expect(buffer.size).toBe(0);
+  });
+
+  it('should drop a new key past the bound, and keep adding to the keys it holds', () => {
+    const buffer = counts(() => Promise.resolve());
+    for (const k of ['a', 'b', 'c']) expect(buffer.add(k, { n: 1 })).toBe(true);
+    expect(buffer.add('d', { n: 1 })).toBe(false);
+    expect(buffer.add('a', { n: 1 })).toBe(true);
+    expect(buffer.get('a')).toEqual({ n: 2 });
+  });
+
+  it('should keep what a failed write did not store, merged with what came meanwhile', async () => {
+    let fail = true;
+    const stored = new Map<string, number>();
+    const buffer = counts(async (batch, written) => {
+      for (const [k, v] of batch) {
+        if (fail && k === 'b') throw new Error('database away');
+        stored.set(k, (stored.get(k) ?? 0) + v.n);
+        written(k);
+      }
+    });
+    buffer.add('a', { n: 1 });
+    buffer.add('b', { n: 2 });
+    await buffer.flush();
+    expect(stored).toEqual(new Map([['a', 1]]));
+    buffer.add('b', { n: 3 });
+    fail = false;
+    await buffer.flush();
+    expect(stored).toEqual(
+      new Map([
+        ['a', 1],
+        ['b', 5],
+      ]),
+    );
+  });
+});

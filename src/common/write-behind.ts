@@ -1,0 +1,80 @@
+import { Logger } from '@nestjs/common';
+import type { Job, Scheduler } from './scheduler';
+
+export interface WriteBehindOptions<K, T> {
+  /** The scheduler job's name, and the log lines'. */
+  name: string;
+  everyMs: number;
+  /** Keys held at most between writes; a new key past it is dropped (a flood stops here). */
+  maxKeys: number;
+  /** Adds `more` into `into` (two counts of one key). */
+  merge: (into: T, more: T) => void;
+  /**
+   * Writes a batch. It calls `written(key)` for each key once that key is stored: if it throws,
+   * the keys not yet written go back into the buffer for the next try.
+   */
+  write: (batch: Map<K, T>, written: (key: K) => void) => Promise<void>;
+}
+
+/**
+ * Values gathered in memory by key and written in batches by a scheduler job, so a hot path
+ * never waits for the database (link clicks, orphan visits, usage counts). While the database is
+ * away what could not be written waits, merged with what comes meanwhile; the owner flushes the
+ * rest when it stops.
+ */
+export class WriteBehind<K, T> {
+  private pending = new Map<K, T>();
+  private job?: Job;
+  private readonly logger: Logger;
+
+  constructor(private readonly opts: WriteBehindOptions<K, T>) {
+    this.logger = new Logger(opts.name);
+  }
+
+  /** Adds a value under its key; false when the key is new and the buffer is full. */
+  add(key: K, value: T): boolean {
+    const held = this.pending.get(key);
+    if (held !== undefined) {
+      this.opts.merge(held, value);
+      return true;
+    }
+    if (this.pending.size >= this.opts.maxKeys) return false;
+    this.pending.set(key, value);
+    return true;
+  }
+
+  /** What waits under a key (not yet written). */
+  get(key: K): T | undefined {
+    return this.pending.get(key);
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+
+  start(scheduler: Scheduler): void {
+    this.job = scheduler.every(this.opts.name, this.opts.everyMs, () => this.flush());
+  }
+
+  /** Stops the job and writes what is left. */
+  async stop(): Promise<void> {
+    this.job?.stop();
+    await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const batch = this.pending;
+    this.pending = new Map();
+    const written = new Set<K>();
+    try {
+      await this.opts.write(batch, (key) => written.add(key));
+    } catch (e) {
+      let kept = 0;
+      for (const [key, value] of batch) {
+        if (!written.has(key) && this.add(key, value)) kept++;
+      }
+      this.logger.warn(`${kept} counts wait for the database: ${String(e)}`);
+    }
+  }
+}
