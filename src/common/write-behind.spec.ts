@@ -15,7 +15,10 @@ describe('WriteBehind', () => {
   it('should merge values of one key and write them in one batch', async () => {
     const seen: [string, number][] = [];
     const buffer = counts((batch, written) => {
-      for (const [k, v] of batch) (seen.push([k, v.n]), written(k));
+      for (const [k, v] of batch) {
+        seen.push([k, v.n]);
+        written(k);
+      }
       return Promise.resolve();
     });
     buffer.add('a', { n: 1 });
@@ -42,6 +45,7 @@ describe('WriteBehind', () => {
     const stored = new Map<string, number>();
     const buffer = counts(async (batch, written) => {
       for (const [k, v] of batch) {
+        await Promise.resolve(); // a write each, as a repository's
         if (fail && k === 'b') throw new Error('database away');
         stored.set(k, (stored.get(k) ?? 0) + v.n);
         written(k);
