@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.setup';
 import type { VisitRow } from '../../src/analytics/rollups/rollup';
-import { VisitsPastMark } from '../../src/analytics/rollups/rollup-mark';
+import { VisitsPastMark } from '../../src/analytics/store/sql/rollup-mark';
 import { openWriterConnection } from '../../src/analytics/store/sqlite-writer-connection';
-import { storeVisits } from '../../src/analytics/store/visit-batch';
+import { storeVisits } from '../../src/analytics/store/sql/visit-batch';
 import { validateEnv } from '../../src/config/validate-env';
 import { median } from './harness';
 

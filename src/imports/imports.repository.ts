@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { atValue, SqlRunner } from '../analytics/store/batch-sql';
-import { addToRollups } from '../analytics/rollups/rollup-writer';
+import { atValue, SqlRunner } from '../analytics/store/sql/batch-sql';
+import { addToRollups } from '../analytics/store/sql/rollup-writer';
 import { DAY_SECONDS, emptyTally, HOUR_SECONDS } from '../analytics/rollups/rollup';
 import { managerOf, Tx } from '../database/unit-of-work';
 

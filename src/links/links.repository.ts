@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, IsNull, Repository } from 'typeorm';
-import { marks } from '../analytics/store/batch-sql';
+import { marks } from '../analytics/store/sql/batch-sql';
 import { containsPattern } from '../common/like';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { plainInsert } from '../database/plain-insert';

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { managerOf, Tx } from '../../database/unit-of-work';
 import { In, Repository } from 'typeorm';
-import { existingIds, SqlRunner } from './batch-sql';
+import { existingIds, SqlRunner } from './sql/batch-sql';
 import { OrphanVisit } from './orphan-visit.entity';
 
 export interface OrphanCount {

@@ -2,9 +2,9 @@
 // synchronous, and thousands of inserts a second on the main thread would stall redirects.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { VisitRow } from '../rollups/rollup';
-import { ROLL_UP_AT_MOST, VisitsPastMark } from '../rollups/rollup-mark';
+import { ROLL_UP_AT_MOST, VisitsPastMark } from './sql/rollup-mark';
 import { openWriterConnection } from './sqlite-writer-connection';
-import { pruneVisitorDays } from '../rollups/roll-up-visits';
+import { pruneVisitorDays } from './sql/roll-up-visits';
 import { fromColumns, VisitColumns } from './visit-columns';
 
 type WriteJob = { id: number; rows: VisitRow[]; urgent: boolean };

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { SqlRunner } from './batch-sql';
+import type { SqlRunner } from './sql/batch-sql';
 
 /** The visit writer thread's own connection to the SQLite file: plain SQL and transactions. */
 export interface WriterConnection {

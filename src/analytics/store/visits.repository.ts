@@ -3,10 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, LessThan, LessThanOrEqual, Repository } from 'typeorm';
 import type { VisitRow } from '../rollups/rollup';
 import { SqliteVisitWriter } from './sqlite-visit-writer';
-import type { SqlRunner } from './batch-sql';
-import { storedMark, visitsPastMark } from '../rollups/rollup-mark';
-import { pruneVisitorDays } from '../rollups/roll-up-visits';
-import { pruneEvents, writeVisitBatch } from './visit-batch';
+import type { SqlRunner } from './sql/batch-sql';
+import { storedMark, visitsPastMark } from './sql/rollup-mark';
+import { pruneVisitorDays } from './sql/roll-up-visits';
+import { pruneEvents, writeVisitBatch } from './sql/visit-batch';
 import { Visit } from './visit.entity';
 import { managerOf, UnitOfWork } from '../../database/unit-of-work';
 

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
-import type { SqlRunner } from '../../../src/analytics/store/batch-sql';
-import { VisitsPastMark } from '../../../src/analytics/rollups/rollup-mark';
-import { storeVisits } from '../../../src/analytics/store/visit-batch';
+import type { SqlRunner } from '../../../src/analytics/store/sql/batch-sql';
+import { VisitsPastMark } from '../../../src/analytics/store/sql/rollup-mark';
+import { storeVisits } from '../../../src/analytics/store/sql/visit-batch';
 import { VisitsRepository } from '../../../src/analytics/store/visits.repository';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { visitRow } from '../../factories/visit-row.factory';

@@ -1,6 +1,6 @@
 // Stored visits added to the rollups, and their visitors to the day's (uniques).
-import { insert, KEYS_PER_SELECT, keysIn, Row, SqlRunner } from '../store/batch-sql';
-import { dayOf, rollUp, RollupVisit } from './rollup';
+import { insert, KEYS_PER_SELECT, keysIn, Row, SqlRunner } from './batch-sql';
+import { dayOf, rollUp, RollupVisit } from '../../rollups/rollup';
 import { addToRollups } from './rollup-writer';
 
 /**

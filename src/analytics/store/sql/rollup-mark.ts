@@ -3,11 +3,11 @@
 // Whatever lies past it (a roll-up not yet due, or one a crash prevented) is rolled up by the next
 // roll-up, from the writer's memory or read back from `visits`, so nothing is counted twice or
 // lost.
-import { existingIds, Row, SqlRunner } from '../store/batch-sql';
-import { KeptVisits } from '../store/kept-visits';
-import type { RollupVisit, VisitRow } from './rollup';
+import { existingIds, Row, SqlRunner } from './batch-sql';
+import { KeptVisits } from '../kept-visits';
+import type { RollupVisit, VisitRow } from '../../rollups/rollup';
 import { rollUpVisits } from './roll-up-visits';
-import { storeVisits } from '../store/visit-batch';
+import { storeVisits } from './visit-batch';
 
 const MARK = 'visits_rolled_up_to';
 /** Visits read back and rolled up together at most; a longer backlog goes in parts. */

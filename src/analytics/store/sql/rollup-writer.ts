@@ -1,6 +1,6 @@
-import { insert, KEYS_PER_SELECT, keysIn, Row, SqlRunner } from '../store/batch-sql';
-import { RollupRow, rollupKey } from './rollup';
-import { mergeRollup, StoredRollup, tallyToJson } from './rollup-json';
+import { insert, KEYS_PER_SELECT, keysIn, Row, SqlRunner } from './batch-sql';
+import { RollupRow, rollupKey } from '../../rollups/rollup';
+import { mergeRollup, StoredRollup, tallyToJson } from '../../rollups/rollup-json';
 
 /**
  * Merges the batch into the stored `visit_rollups` rows: read (locked on MySQL, where two

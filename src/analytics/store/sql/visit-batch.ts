@@ -9,8 +9,8 @@ import {
   ROWS_PER_STATEMENT,
   SqlRunner,
 } from './batch-sql';
-import type { VisitRow } from '../rollups/rollup';
-import { rollUpVisits } from '../rollups/roll-up-visits';
+import type { VisitRow } from '../../rollups/rollup';
+import { rollUpVisits } from './roll-up-visits';
 
 const VISIT_COLUMNS = [
   'link_id',
