@@ -33,6 +33,7 @@ import { OverviewController } from './overview.controller';
 import { AnalyticsPageView } from './analytics-page.view';
 import { LinksPageView } from './links-page.view';
 import { DomainsPageView } from './domains-page.view';
+import { FilesPageView } from './files-page.view';
 import { FrontDoorView } from './front-door.view';
 import { LinkEditView } from './link-edit.view';
 import { AdminAccountsView } from './admin/admin-accounts.view';
@@ -93,6 +94,7 @@ import { TokensPageController } from './tokens-page.controller';
     AdminAccountsView,
     DomainsPageView,
     LinkEditView,
+    FilesPageView,
   ],
   exports: [Pages],
 })

@@ -9,6 +9,7 @@ import { parseForm } from './form';
 import { Pages, Viewer } from './pages';
 import { PageForm } from './forms/page-query.decorator';
 import { NameForm } from './forms/share.forms';
+import { formOutcome } from './forms/form-outcome';
 
 /** The name, by the API's rules (1-64 characters, trimmed). */
 async function nameOf(form: NameForm): Promise<string> {
@@ -67,12 +68,9 @@ export class TagsPageController {
   }
 
   private async attempt(viewer: Viewer, res: Response, work: () => Promise<string>) {
-    try {
-      await this.show(viewer, res, { notice: await work() });
-    } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500 || e.status === 404) throw e;
-      await this.show(viewer, res, { error: e.message }, e.status);
-    }
+    const out = await formOutcome(work, [404]);
+    if (out.error) return this.show(viewer, res, { error: out.error.message }, out.error.status);
+    await this.show(viewer, res, { notice: out.ok });
   }
 
   private async show(viewer: Viewer, res: Response, data: object, status = 200) {
