@@ -11,13 +11,8 @@ import { Env } from '../src/config/env';
 export const START = '<!-- configuration:start (made by npm run docs:config) -->';
 export const END = '<!-- configuration:end -->';
 
-const root = [resolve(__dirname, '..'), resolve(__dirname, '..', '..')].find((d) => {
-  try {
-    return readFileSync(join(d, 'src', 'config', 'env.ts')).length > 0;
-  } catch {
-    return false;
-  }
-})!;
+/** Run from source (ts-node, the unit spec): the repository is one folder up. */
+const root = resolve(__dirname, '..');
 export const DOC_FILE = join(root, 'docs', 'configuration.md');
 
 /** Each Env property's JSDoc, read from the source (the compiler drops comments). */

@@ -96,8 +96,7 @@ export function upward(all: Arrow[]): Arrow[] {
 }
 
 if (require.main === module) {
-  const src = resolve(__dirname, '..', '..', 'src');
-  const all = arrows(existsSync(src) ? src : resolve(__dirname, '..', 'src'));
+  const all = arrows(resolve(__dirname, '..', 'src'));
   for (const layer of LAYERS) {
     console.log(`-- ${layer.name}`);
     for (const unit of layer.folders) {

@@ -48,7 +48,10 @@ export class FrontDoorController {
   ): Promise<void> {
     checkFormToken(req);
     const next = safeNext(fields.next);
-    const parsed = await parseForm(CredentialsDto, { ...fields, next: undefined });
+    const parsed = await parseForm(CredentialsDto, {
+      email: fields.email,
+      password: fields.password,
+    });
     const out = await formOutcome(async () => {
       if (!parsed.dto) throw new DomainError(401, 'invalid_credentials', 'Wrong email or password');
       return (await this.accounts.verifyCredentials(parsed.dto.email, parsed.dto.password)).id;
@@ -73,7 +76,10 @@ export class FrontDoorController {
   ): Promise<void> {
     if (this.env.AUTH_SIGNUP === 'closed') throw notFound('Page');
     checkFormToken(req);
-    const parsed = await parseForm(CredentialsDto, { ...fields, next: undefined });
+    const parsed = await parseForm(CredentialsDto, {
+      email: fields.email,
+      password: fields.password,
+    });
     const out = await formOutcome(() => {
       if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
       return this.auth.register(parsed.dto.email, parsed.dto.password);

@@ -3,7 +3,6 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrphanVisit } from './store/orphan-visit.entity';
 import { OrphanVisits } from './capture/orphan-visits';
 import { OrphanVisitsRepository } from './store/orphan-visits.repository';
-import { VisitCounts } from './rollups/visit-counts';
 import { VisitRecorder } from './capture/visit-recorder';
 import { VisitRetention } from './store/visit-retention';
 import { VisitRollupsRepository } from './rollups/visit-rollups.repository';
@@ -25,10 +24,9 @@ import { VisitsRepository } from './store/visits.repository';
     VisitRecorder,
     VisitStream,
     VisitRetention,
-    VisitCounts,
     VisitReads,
     OrphanVisits,
   ],
-  exports: [VisitRecorder, VisitReads, VisitCounts, OrphanVisits],
+  exports: [VisitRecorder, VisitReads, OrphanVisits],
 })
 export class AnalyticsModule {}

@@ -5,8 +5,8 @@ import { VisitsRepository } from './store/visits.repository';
 type Rollups = VisitRollupsRepository;
 
 /**
- * What the surfaces above (stats, the account area) read of the visits: rollup rows over a range
- * and one share's latest visits. The repositories stay this module's own.
+ * What the layers above read of the visits: visits by people per share (lists, S.EE's history),
+ * rollup rows over a range (stats) and one share's raw log. The repositories stay this module's.
  */
 @Injectable()
 export class VisitReads {
@@ -14,6 +14,15 @@ export class VisitReads {
     private readonly rollups: VisitRollupsRepository,
     private readonly visits: VisitsRepository,
   ) {}
+
+  /** Visits by people, by share id; every id asked for has an entry (0 when never visited). */
+  ofLinks(linkIds: number[], sinceMs = 0): Promise<Map<number, number>> {
+    return this.rollups.humanVisits(linkIds, Math.floor(sinceMs / 1000));
+  }
+
+  async ofLink(linkId: number, sinceMs = 0): Promise<number> {
+    return (await this.ofLinks([linkId], sinceMs)).get(linkId) ?? 0;
+  }
 
   series = (...a: Parameters<Rollups['series']>) => this.rollups.series(...a);
   botVisits = (...a: Parameters<Rollups['botVisits']>) => this.rollups.botVisits(...a);

@@ -7,7 +7,7 @@ import { Env } from '../config/env';
 import type { Tx, UnitOfWork } from '../database/unit-of-work';
 import { DomainsService } from '../domains/domains.service';
 import { LinksService } from '../links/links.service';
-import { VisitCounts } from '../analytics/rollups/visit-counts';
+import { VisitReads } from '../analytics/visit-reads';
 import type { StoredFile } from './file.entity';
 import { FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
@@ -54,7 +54,7 @@ describe('FilesService', () => {
       domains as unknown as DomainsService,
       new PlanLimits(accounts as unknown as AccountsService, {} as UsageService),
       uow,
-      {} as VisitCounts,
+      {} as VisitReads,
       { PUBLIC_URL: 'http://localhost:3000/' } as Env,
     );
   });

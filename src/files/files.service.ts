@@ -5,7 +5,7 @@ import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { notFound } from '../common/errors/domain-error';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { toUnix } from '../common/time';
-import { VisitCounts } from '../analytics/rollups/visit-counts';
+import { VisitReads } from '../analytics/visit-reads';
 import { Env } from '../config/env';
 import { UnitOfWork } from '../database/unit-of-work';
 import { PersistOptions } from './persist-options';
@@ -37,7 +37,7 @@ export class FilesService {
     private readonly domains: DomainsService,
     private readonly limits: PlanLimits,
     private readonly uow: UnitOfWork,
-    private readonly visitCounts: VisitCounts,
+    private readonly visitCounts: VisitReads,
     env: Env,
   ) {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');

@@ -1,5 +1,5 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { VisitCounts } from '../analytics/rollups/visit-counts';
+import { VisitReads } from '../analytics/visit-reads';
 import { Clock } from '../common/clock';
 import { DomainError } from '../common/errors/domain-error';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
@@ -54,7 +54,7 @@ function setup() {
     new Clock(),
     {
       ofLinks: (ids: number[]) => Promise.resolve(new Map(ids.map((id) => [id, 0]))),
-    } as unknown as VisitCounts,
+    } as unknown as VisitReads,
     usage as unknown as UsageService,
   );
   return { service, repo, uow, events, cache, tx, usage };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { VisitCounts } from '../analytics/rollups/visit-counts';
+import { VisitReads } from '../analytics/visit-reads';
 import { Clock } from '../common/clock';
 import { DomainError, notFound } from '../common/errors/domain-error';
 import { isReservedSlug } from '../common/slug';
@@ -32,7 +32,7 @@ export class LinksService {
     private readonly uow: UnitOfWork,
     private readonly events: EventEmitter2,
     private readonly clock: Clock,
-    private readonly visitCounts: VisitCounts,
+    private readonly visitCounts: VisitReads,
     private readonly usage: UsageService,
   ) {}
 

@@ -6,7 +6,6 @@ import { DomainsService } from '../../domains/domains.service';
 import { LinkRef } from '../../links/link-input';
 import { LinksService } from '../../links/links.service';
 import { OrphanVisits } from '../capture/orphan-visits';
-import { VisitCounts } from '../rollups/visit-counts';
 import { Visit } from '../store/visit.entity';
 import { VisitReads } from '../visit-reads';
 import { StatsQuery } from './dto/stats.query';
@@ -25,7 +24,6 @@ export class StatsService {
   constructor(
     private readonly links: LinksService,
     private readonly reads: VisitReads,
-    private readonly counts: VisitCounts,
     private readonly rollupStats: RollupStats,
     private readonly orphanVisits: OrphanVisits,
     private readonly domains: DomainsService,
@@ -42,7 +40,7 @@ export class StatsService {
         : period === 'monthly'
           ? Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)
           : 0;
-    return { visit_count: await this.counts.ofLink(link.id, since) };
+    return { visit_count: await this.reads.ofLink(link.id, since) };
   }
 
   /**
