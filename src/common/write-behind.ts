@@ -18,7 +18,7 @@ export interface WriteBehindOptions<K, T> {
 
 /**
  * Values gathered in memory by key and written in batches by a scheduler job, so a hot path
- * never waits for the database (link clicks, orphan visits, usage counts). While the database is
+ * never waits for the database (orphan visits, usage counts). While the database is
  * away what could not be written waits, merged with what comes meanwhile; the owner flushes the
  * rest when it stops.
  */

@@ -142,8 +142,9 @@ export class Env {
   REDIS_URL?: string;
 
   /**
-   * Record each visit (referrer, country, browser...) for analytics. The request path only
-   * copies a few headers into a bounded queue; false turns recording (and its CPU) off.
+   * Record each visit (referrer, country, browser...) for analytics and the shares' counts. The
+   * request path only copies a few headers into a bounded queue; false turns recording (and its
+   * CPU) off, and no visit is counted anywhere.
    */
   @Transform(toBool) @IsBoolean() ANALYTICS_RECORD = true;
   /**

@@ -10,7 +10,6 @@ import { LinksRepository } from './links.repository';
 import { LinksService } from './links.service';
 import { LinkBlocks } from './link-blocks';
 import { ShortenController } from './shorten.controller';
-import { ClickBuffer } from './resolve/click-buffer';
 import { FastRedirectPath } from './resolve/fast-redirect-path';
 import { LinkPasswordCookie } from './resolve/link-password';
 import { LinkPasswordThrottle } from './resolve/link-password-throttle';
@@ -37,7 +36,6 @@ import { VisitsService } from './resolve/visits.service';
     LinkBlocks,
     RedirectCache,
     RedirectCacheRefresher,
-    ClickBuffer,
     LinkPasswordCookie,
     LinkPasswordThrottle,
     VisitsService,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, IsNull, Repository } from 'typeorm';
-import { marks } from '../analytics/store/sql/batch-sql';
 import { containsPattern } from '../common/like';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { plainInsert } from '../database/plain-insert';
@@ -196,12 +195,6 @@ export class LinksRepository {
   async deleteIfExists(id: number, tx: Tx): Promise<boolean> {
     const result = await this.in(tx).delete({ id });
     return (result.affected ?? 0) > 0;
-  }
-
-  /** `n` more visits for each of these links, in one statement. */
-  async addClicks(ids: number[], n: number): Promise<void> {
-    const sql = `UPDATE links SET clicks = clicks + ? WHERE id IN (${marks(ids.length)})`;
-    await this.repo.query(sql, [n, ...ids]);
   }
 
   private async writeTags(repo: Repository<Link>, id: number, tagIds: number[], replace: boolean) {

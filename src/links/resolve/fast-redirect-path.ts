@@ -10,7 +10,6 @@ import { isReservedSlug, SLUG_PATTERN } from '../../common/slug';
 import { LinksRepository } from '../links.repository';
 import { Clock } from '../../common/clock';
 import { DomainsService } from '../../domains/domains.service';
-import { ClickBuffer } from './click-buffer';
 import { HELD_STATUS, MISSING_STATUS, RedirectCache } from './redirect-cache';
 import { NotFoundAnswer } from './send-not-found';
 import { sendRedirect } from './send-redirect';
@@ -35,7 +34,6 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     private readonly adapterHost: HttpAdapterHost,
     private readonly domains: DomainsService,
     private readonly cache: RedirectCache,
-    private readonly clicks: ClickBuffer,
     private readonly clock: Clock,
     private readonly recorder: VisitRecorder,
     private readonly orphans: OrphanVisits,
@@ -96,7 +94,6 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     }
     if (hit.validUntilMs <= this.clock.now()) return false;
     if (method === 'GET') {
-      this.clicks.record(hit.linkId);
       if (this.recorder.enabled) {
         const link = { id: hit.linkId, accountId: hit.accountId, domainId, kind: 'redirect' };
         const at = this.clock.now();

@@ -6,7 +6,6 @@ import { DomainsService } from '../../domains/domains.service';
 import { RedisService } from '../../redis/redis.service';
 import { Link } from '../link.entity';
 import { LinksRepository } from '../links.repository';
-import { ClickBuffer } from './click-buffer';
 import { ThrottlerStorageService } from '@nestjs/throttler';
 import { LinkPasswordCookie } from './link-password';
 import { LinkPasswordThrottle } from './link-password-throttle';
@@ -37,20 +36,18 @@ function setup(found: Link | null) {
   const redis = { subscribe: () => undefined, publish: () => undefined } as unknown as RedisService;
   const env = { REDIRECT_CACHE_SIZE: 10, REDIRECT_CACHE_TTL_SECONDS: 60 } as Env;
   const cache = new RedirectCache(env, redis, clock);
-  const clicks = { record: jest.fn() };
   const recorder = { record: jest.fn() };
   const visits = new VisitsService(
     { getBySlug: jest.fn().mockResolvedValue(found) } as unknown as LinksRepository,
     { forRequest: () => ({ id: 1 }), settingsOf: () => undefined } as unknown as DomainsService,
     cache,
-    clicks as unknown as ClickBuffer,
     new LinkPasswordCookie({ AUTH_COOKIE_SECRET: 'k' } as Env),
     new LinkPasswordThrottle(new ThrottlerStorageService(), keys),
     clock,
     recorder as unknown as VisitRecorder,
     { record: jest.fn() } as unknown as OrphanVisits,
   );
-  return { visits, cache, clicks, recorder };
+  return { visits, cache, recorder };
 }
 
 const req = (over: Partial<VisitRequest> = {}): VisitRequest => ({
@@ -68,13 +65,12 @@ const req = (over: Partial<VisitRequest> = {}): VisitRequest => ({
 
 describe('VisitsService', () => {
   it('should redirect, count the visit, and cache an unprotected redirect', async () => {
-    const { visits, cache, clicks, recorder } = setup(link());
+    const { visits, cache, recorder } = setup(link());
     expect(await visits.visit(req(), false)).toEqual({
       type: 'redirect',
       status: 302,
       location: 'https://example.com/',
     });
-    expect(clicks.record).toHaveBeenCalledWith(5);
     expect(recorder.record).toHaveBeenCalledWith(
       expect.objectContaining({ linkId: 5, at: NOW, userAgent: 'UA', qr: true }),
     );
@@ -82,9 +78,8 @@ describe('VisitsService', () => {
   });
 
   it('should not count a HEAD', async () => {
-    const { visits, clicks, recorder } = setup(link());
+    const { visits, recorder } = setup(link());
     await visits.visit(req({ countable: false }), false);
-    expect(clicks.record).not.toHaveBeenCalled();
     expect(recorder.record).not.toHaveBeenCalled();
   });
 
@@ -110,18 +105,16 @@ describe('VisitsService', () => {
   });
 
   it('should hand the content of a text or file link back, uncached and not yet counted', async () => {
-    const { visits, cache, clicks, recorder } = setup(link({ kind: 'text', targetUrl: null }));
+    const { visits, cache, recorder } = setup(link({ kind: 'text', targetUrl: null }));
     expect(await visits.visit(req(), false)).toMatchObject({ type: 'content', countable: true });
     expect(cache.size).toBe(0);
     // Whoever shows the content counts it, once it is shown (a private file's 404 is no visit).
-    expect(clicks.record).not.toHaveBeenCalled();
     expect(recorder.record).not.toHaveBeenCalled();
   });
 
   it('should answer the raw view of a redirect with 404, uncounted', async () => {
-    const { visits, clicks, recorder } = setup(link());
+    const { visits, recorder } = setup(link());
     await expect(visits.visit(req({ raw: true }), false)).rejects.toMatchObject({ status: 404 });
-    expect(clicks.record).not.toHaveBeenCalled();
     expect(recorder.record).not.toHaveBeenCalled();
   });
 

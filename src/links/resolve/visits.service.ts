@@ -10,7 +10,6 @@ import { SLUG_PATTERN } from '../../common/slug';
 import { DomainsService } from '../../domains/domains.service';
 import { Link } from '../link.entity';
 import { LinksRepository } from '../links.repository';
-import { ClickBuffer } from './click-buffer';
 import { LinkPasswordCookie } from './link-password';
 import { LinkPasswordThrottle } from './link-password-throttle';
 import { cacheableRedirect, RedirectCache } from './redirect-cache';
@@ -54,7 +53,6 @@ export class VisitsService {
     private readonly links: LinksRepository,
     private readonly domains: DomainsService,
     private readonly cache: RedirectCache,
-    private readonly clicks: ClickBuffer,
     private readonly cookie: LinkPasswordCookie,
     private readonly throttle: LinkPasswordThrottle,
     private readonly clock: Clock,
@@ -103,7 +101,6 @@ export class VisitsService {
 
   /** Counts a visit: a redirect's, a page's once shown, a file's bytes at `/u/...`. */
   record(link: Link, r: VisitSource): void {
-    this.clicks.record(link.id);
     this.recorder.record(captureVisit(link, r.headers, r.remoteAddress, r.url, this.clock.now()));
   }
 

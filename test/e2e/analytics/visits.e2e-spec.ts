@@ -1,5 +1,4 @@
 import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
-import { ClickBuffer } from '../../../src/links/resolve/click-buffer';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { png } from '../../factories/file.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
@@ -184,9 +183,32 @@ describe('Visits recorded', () => {
     await t.api().get('/rec5/raw').set('Host', HOST).expect(404);
     expect((await log(file.body.data.file_id as number)).body.data).toEqual([]);
     expect((await log(id)).body.data).toEqual([]);
-    await t.app.get(ClickBuffer).flush();
+    await t.app.get(VisitRecorder).flush();
     const listed = await t.api().get(`/api/v1/links/${id}`).set(a.auth).expect(200);
     expect(listed.body.data).toMatchObject({ clicks: 0, visit_count: 0 });
+  });
+
+  it('should count nothing with recording off: no visits, no clicks', async () => {
+    const off = await createTestApp({ ANALYTICS_RECORD: 'false' });
+    try {
+      const c = await createAccount(off);
+      const res = await off
+        .api()
+        .post('/api/v1/shorten')
+        .set(c.auth)
+        .send({ target_url: 'https://example.com/off', custom_slug: 'off' })
+        .expect(200);
+      for (let i = 0; i < 2; i++) await off.api().get('/off').set('Host', HOST).expect(302);
+      await off.app.get(VisitRecorder).flush();
+      const link = await off
+        .api()
+        .get(`/api/v1/links/${idOf(res)}`)
+        .set(c.auth)
+        .expect(200);
+      expect(link.body.data).toMatchObject({ clicks: 0, visit_count: 0 });
+    } finally {
+      await off.close();
+    }
   });
 
   it("should answer another account's share as if it did not exist", async () => {

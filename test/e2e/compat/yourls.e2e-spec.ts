@@ -1,5 +1,5 @@
+import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { DataSource } from 'typeorm';
-import { ClickBuffer } from '../../../src/links/resolve/click-buffer';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 
@@ -158,7 +158,7 @@ describe('YOURLS compatibility', () => {
       .set(own.auth)
       .send({ content: 'x', text_type: 'plain_text' })
       .expect(200);
-    await t.app.get(ClickBuffer).flush();
+    await t.app.get(VisitRecorder).flush();
 
     const db = await call({ action: 'db-stats' }).expect(200);
     expect(db.body).toEqual({

@@ -1,4 +1,4 @@
-import { ClickBuffer } from '../../../src/links/resolve/click-buffer';
+import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { TestApp } from '../../utils/create-test-app';
 import { shareRequests, idOf } from '../../utils/requests';
@@ -76,7 +76,7 @@ describe('Short links', () => {
           .api()
           .get(`/${(await slugOf(i)).slug}`)
           .expect(302);
-      await t.app.get(ClickBuffer).flush();
+      await t.app.get(VisitRecorder).flush();
       expect(await targets('sort=visits')).toEqual([2, 4, 5, 3, 1]);
     });
 

@@ -1,4 +1,4 @@
-import { ClickBuffer } from '../../../src/links/resolve/click-buffer';
+import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { HOST, inSeconds, shareRequests, idOf } from '../../utils/requests';
@@ -109,16 +109,24 @@ describe('Short links', () => {
       }
     });
 
-    it('should count visits without writing on the request path', async () => {
+    it('should count every visit, bots too, from the pipeline that fills the stats', async () => {
       const res = await shorten({ target_url: 'https://example.com/c', custom_slug: 'counted' });
       for (let i = 0; i < 3; i++) await visit('counted').expect(302);
+      await visit('counted').set('User-Agent', 'Googlebot/2.1').expect(302);
       await t.api().head('/counted').set('Host', HOST).expect(302);
-      await t.app.get(ClickBuffer).flush();
+      await t.app.get(VisitRecorder).flush();
       const link = await t
         .api()
         .get(`/api/v1/links/${idOf(res)}`)
         .set(a.auth);
-      expect(link.body.data.clicks).toBe(3);
+      // clicks: people and bots; visit_count: people only. Both from the same rollup write.
+      expect(link.body.data).toMatchObject({ clicks: 4, visit_count: 3 });
+      const stats = await t
+        .api()
+        .get(`/api/v1/links/${idOf(res)}/stats`)
+        .set(a.auth)
+        .expect(200);
+      expect(stats.body.data.totals).toMatchObject({ visits: 3, bots: 1 });
     });
 
     it('should write the counts of several links in one flush, each its own', async () => {
@@ -131,7 +139,7 @@ describe('Short links', () => {
       for (const [slug, n] of Object.entries(visits)) {
         for (let i = 0; i < n; i++) await visit(slug).expect(302);
       }
-      await t.app.get(ClickBuffer).flush();
+      await t.app.get(VisitRecorder).flush();
       for (const [slug, n] of Object.entries(visits)) {
         const link = await t.api().get(`/api/v1/links/${ids[slug]}`).set(a.auth);
         expect([slug, link.body.data.clicks]).toEqual([slug, n]);

@@ -8,6 +8,7 @@ import { KeptVisits } from '../kept-visits';
 import type { RollupVisit, VisitRow } from '../../rollups/rollup';
 import { rollUpVisits } from './roll-up-visits';
 import { storeVisits } from './visit-batch';
+import { addVisitCounts } from './visit-counts';
 
 const MARK = 'visits_rolled_up_to';
 /** Visits read back and rolled up together at most; a longer backlog goes in parts. */
@@ -124,12 +125,14 @@ async function rollUpPastMark(db: SqlRunner): Promise<number> {
 }
 
 /**
- * Rolls up stored visits, in arrival order, and moves the mark to `to`, the last of them.
+ * Rolls up stored visits, in arrival order, adds them to their shares' counts, and moves the
+ * mark to `to`, the last of them.
  * Returns how many it rolled up.
  */
 async function rollUpTo(db: SqlRunner, visits: RollupVisit[], to: number): Promise<number> {
   // In share order, arrival order within a share (the sort is stable), as the batches are.
   visits.sort((a, b) => a.linkId - b.linkId);
+  await addVisitCounts(db, visits);
   await rollUpVisits(db, visits);
   await setMark(db, to);
   return visits.length;

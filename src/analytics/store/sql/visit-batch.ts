@@ -11,6 +11,7 @@ import {
 } from './batch-sql';
 import type { VisitRow } from '../../rollups/rollup';
 import { rollUpVisits } from './roll-up-visits';
+import { addVisitCounts } from './visit-counts';
 
 const VISIT_COLUMNS = [
   'link_id',
@@ -31,27 +32,38 @@ const VISIT_COLUMNS = [
 ];
 
 /**
- * Stores a batch of visits and adds it to the rollups; the caller holds the transaction, so a
- * batch is stored whole or not at all. Returns the visits stored (see storeVisits).
+ * Stores a batch of visits and adds it to the rollups and the shares' counts; the caller holds
+ * the transaction, so a batch is stored whole or not at all. Returns the visits stored (see
+ * storeVisits).
  */
 export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
-  const stored = await storeVisits(db, rows);
+  const fresh = inShareOrder(await notStoredYet(db, rows));
+  // The shares' rows first: the visits' foreign keys then check rows this transaction already
+  // holds, and two MySQL writers queue on a hot share instead of deadlocking over it.
+  await addVisitCounts(db, fresh);
+  const stored = await insertInOrder(db, fresh);
   await rollUpVisits(db, stored);
   return stored;
 }
 
 /**
- * Stores the visits, not their rollups. Visits whose event id is already stored are skipped (a
- * redelivered stream entry), and so are visits of shares deleted since. Returns the visits stored,
- * in the order they were stored.
+ * Stores the visits, not their rollups or counts. Visits whose event id is already stored are
+ * skipped (a redelivered stream entry), and so are visits of shares deleted since. Returns the
+ * visits stored, in the order they were stored.
  */
 export async function storeVisits(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
-  const fresh = await notStoredYet(db, rows);
-  // In share order (arrival order within a share): each share's entries in the visits index, its
-  // visitors and its rollup rows are then written one after another instead of all over the
-  // B-trees (the index inserts cost a third as much), and two MySQL writers lock rollup rows in
-  // the same order.
-  const ordered = [...fresh].sort((a, b) => a.linkId - b.linkId);
+  return insertInOrder(db, inShareOrder(await notStoredYet(db, rows)));
+}
+
+/**
+ * In share order (arrival order within a share): each share's entries in the visits index, its
+ * visitors and its rollup rows are then written one after another instead of all over the
+ * B-trees (the index inserts cost a third as much), and two MySQL writers lock rows in the same
+ * order.
+ */
+const inShareOrder = (rows: VisitRow[]) => [...rows].sort((a, b) => a.linkId - b.linkId);
+
+async function insertInOrder(db: SqlRunner, ordered: VisitRow[]): Promise<VisitRow[]> {
   const stored: VisitRow[] = [];
   for (let i = 0; i < ordered.length; i += ROWS_PER_STATEMENT) {
     stored.push(...(await insertVisits(db, ordered.slice(i, i + ROWS_PER_STATEMENT))));
