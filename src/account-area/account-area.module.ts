@@ -17,7 +17,8 @@ import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
 import { TextsPageController } from './texts-page.controller';
 import { TextEditController } from './text-edit.controller';
-import { FrontDoorController } from './front-door.controller';
+import { LoginController } from './login.controller';
+import { SignupController } from './signup.controller';
 import { LogoutController } from './logout.controller';
 import { AdminPageController } from './admin/admin-page.controller';
 import { AdminTakeDownController } from './admin/admin-takedown.controller';
@@ -37,6 +38,7 @@ import { FilesPageView } from './files-page.view';
 import { FrontDoorView } from './front-door.view';
 import { LinkEditView } from './link-edit.view';
 import { AdminAccountsView } from './admin/admin-accounts.view';
+import { AdminReportsView } from './admin/admin-reports.view';
 import { OverviewView } from './overview.view';
 import { Pages } from './pages';
 import { TextsPageView } from './texts-page.view';
@@ -61,7 +63,8 @@ import { TokensPageController } from './tokens-page.controller';
   ],
   controllers: [
     AssetsController,
-    FrontDoorController,
+    LoginController,
+    SignupController,
     LogoutController,
     OverviewController,
     LinksPageController,
@@ -92,6 +95,7 @@ import { TokensPageController } from './tokens-page.controller';
     OverviewView,
     FrontDoorView,
     AdminAccountsView,
+    AdminReportsView,
     DomainsPageView,
     LinkEditView,
     FilesPageView,

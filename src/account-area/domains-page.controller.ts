@@ -3,7 +3,6 @@ import type { Response } from 'express';
 import { CustomDomainsService } from '../custom-domains/custom-domains.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { formOutcome } from './forms/form-outcome';
 import { HostForm } from './forms/host.form';
 import { PageForm } from './forms/page-query.decorator';
 import { DomainsPageView } from './domains-page.view';
@@ -30,7 +29,7 @@ export class DomainsPageController {
     @Res() res: Response,
   ) {
     const host = form.host ?? '';
-    await this.attempt(viewer, res, { host }, async () => {
+    await this.view.afterForm(viewer, res, { host }, async () => {
       const d = await this.domains.add(viewer.account!, host);
       return `Added ${d.host}: publish the records below, then check them`;
     });
@@ -54,28 +53,9 @@ export class DomainsPageController {
     @Param('id', ParseIntPipe) id: number,
     @Res() res: Response,
   ): Promise<void> {
-    await this.attempt(viewer, res, {}, async () => {
+    await this.view.afterForm(viewer, res, {}, async () => {
       await this.domains.delete(viewer.account!.id, id, false);
       return 'Domain removed';
     });
-  }
-
-  private async attempt(
-    viewer: Viewer,
-    res: Response,
-    data: Record<string, unknown>,
-    work: () => Promise<string>,
-  ) {
-    const out = await formOutcome(work, [404]);
-    if (out.error) {
-      return this.view.render(
-        viewer,
-        res,
-        { ...data, error: out.error.message },
-        undefined,
-        out.error.status,
-      );
-    }
-    await this.view.render(viewer, res, { notice: out.ok });
   }
 }

@@ -1,22 +1,12 @@
 import { Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { DomainError } from '../common/errors/domain-error';
-import { SaveTagDto } from '../tags/dto/tag.dto';
 import { TagsService } from '../tags/tags.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { parseForm } from './form';
 import { Pages, Viewer } from './pages';
 import { PageForm } from './forms/page-query.decorator';
-import { NameForm } from './forms/share.forms';
+import { NameForm, tagNameOf } from './forms/share.forms';
 import { formOutcome } from './forms/form-outcome';
-
-/** The name, by the API's rules (1-64 characters, trimmed). */
-async function nameOf(form: NameForm): Promise<string> {
-  const parsed = await parseForm(SaveTagDto, { name: form.name ?? '' });
-  if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
-  return parsed.dto.name;
-}
 
 /** `/account/tags`: the account's tags, added, renamed and deleted. */
 @AccountArea()
@@ -35,7 +25,7 @@ export class TagsPageController {
   @Post()
   add(@CurrentViewer() viewer: Viewer, @PageForm(NameForm) form: NameForm, @Res() res: Response) {
     return this.attempt(viewer, res, async () => {
-      const name = await nameOf(form);
+      const name = await tagNameOf(form);
       await this.tags.create(viewer.account!.id, name);
       return `Added ${name}`;
     });
@@ -49,7 +39,7 @@ export class TagsPageController {
     @Res() res: Response,
   ) {
     return this.attempt(viewer, res, async () => {
-      const name = await nameOf(form);
+      const name = await tagNameOf(form);
       await this.tags.rename(viewer.account!.id, id, name);
       return `Renamed to ${name}`;
     });

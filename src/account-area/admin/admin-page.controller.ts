@@ -40,7 +40,7 @@ export class AdminPageController {
     @Res() res: Response,
   ): Promise<void> {
     const until = form.until ? new Date(`${form.until}T23:59:59.999Z`) : null;
-    await this.act(viewer, res, async () => {
+    await this.view.afterAction(viewer, res, async () => {
       if (until && Number.isNaN(until.getTime())) {
         throw invalid('until', 'The plan end is not a date');
       }
@@ -56,7 +56,7 @@ export class AdminPageController {
     @Param('id', ParseIntPipe) id: number,
     @Res() res: Response,
   ) {
-    await this.act(viewer, res, async () => {
+    await this.view.afterAction(viewer, res, async () => {
       await this.moderation.disable(viewer.account!.id, id);
       return 'Account disabled';
     });
@@ -68,13 +68,9 @@ export class AdminPageController {
     @Param('id', ParseIntPipe) id: number,
     @Res() res: Response,
   ) {
-    await this.act(viewer, res, async () => {
+    await this.view.afterAction(viewer, res, async () => {
       await this.moderation.enable(id);
       return 'Account enabled';
     });
-  }
-
-  private act(viewer: Viewer, res: Response, work: () => Promise<string>) {
-    return this.view.afterAction(viewer, res, work);
   }
 }

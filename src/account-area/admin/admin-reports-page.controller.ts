@@ -1,15 +1,14 @@
 import { Controller, Get, Param, ParseIntPipe, Post, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { AbuseReportsService, SHARES_PER_PAGE } from '../../admin/abuse-reports.service';
+import { AbuseReportsService } from '../../admin/abuse-reports.service';
 import { ModerationService } from '../../admin/moderation.service';
 import { AccountArea } from '../account-area.decorator';
 import { AdminGuard } from './admin.guard';
 import { AdminReportsQuery, ReasonForm } from './admin-forms';
 import { CurrentViewer } from '../current-session.decorator';
-import { formOutcome } from '../forms/form-outcome';
 import { PageForm, PageQuery } from '../forms/page-query.decorator';
-import { formatTime } from '../format';
-import { Pages, Viewer } from '../pages';
+import type { Viewer } from '../pages';
+import { AdminReportsView } from './admin-reports.view';
 
 /**
  * `/admin/reports`: reported shares, the most recently reported first, each with its count,
@@ -20,7 +19,7 @@ import { Pages, Viewer } from '../pages';
 @Controller('admin/reports')
 export class AdminReportsPageController {
   constructor(
-    private readonly pages: Pages,
+    private readonly view: AdminReportsView,
     private readonly reports: AbuseReportsService,
     private readonly moderation: ModerationService,
   ) {}
@@ -31,7 +30,7 @@ export class AdminReportsPageController {
     @PageQuery(AdminReportsQuery) query: AdminReportsQuery,
     @Res() res: Response,
   ) {
-    return this.show(viewer, res, query.page, {});
+    return this.view.render(viewer, res, query.page, {});
   }
 
   @Post(':id/takedown')
@@ -41,7 +40,7 @@ export class AdminReportsPageController {
     @PageForm(ReasonForm) form: ReasonForm,
     @Res() res: Response,
   ): Promise<void> {
-    await this.act(viewer, res, async () => {
+    await this.view.afterAction(viewer, res, async () => {
       const share = await this.reports.shareOf(id);
       await this.moderation.takeDown(share.linkId, form.reason ?? share.reason);
       return 'Taken down; its reports are closed';
@@ -54,28 +53,9 @@ export class AdminReportsPageController {
     @Param('id', ParseIntPipe) id: number,
     @Res() res: Response,
   ): Promise<void> {
-    await this.act(viewer, res, async () => {
+    await this.view.afterAction(viewer, res, async () => {
       await this.moderation.dismissReports((await this.reports.shareOf(id)).linkId);
       return 'Reports dismissed';
     });
-  }
-
-  private async act(viewer: Viewer, res: Response, work: () => Promise<string>) {
-    const out = await formOutcome(work);
-    if (out.error) return this.show(viewer, res, 1, { error: out.error.message }, out.error.status);
-    await this.show(viewer, res, 1, { notice: out.ok });
-  }
-
-  private async show(viewer: Viewer, res: Response, page: number, data: object, status = 200) {
-    const totals = await this.reports.totals();
-    const shares = (await this.reports.reportedShares(page)).map((s) => ({
-      ...s,
-      first: formatTime(s.firstAt),
-      last: formatTime(s.lastAt),
-      latest: s.latest.map((r) => ({ ...r, created: formatTime(r.createdAt) })),
-    }));
-    const pages = Math.max(1, Math.ceil(totals.shares / SHARES_PER_PAGE));
-    const view = { section: 'admin' as const, shares, totals, page, pages, ...data };
-    this.pages.send(res, 'reports', 'Reports of abuse', viewer, view, status);
   }
 }

@@ -1,4 +1,7 @@
 import { IsOptional, IsString } from 'class-validator';
+import { CredentialsDto } from '../../account/dto/credentials.dto';
+import { DomainError } from '../../common/errors/domain-error';
+import { parseForm } from '../form';
 import { Filled } from './filled.decorator';
 
 /** The log-in and sign-up forms; the API's CredentialsDto then checks what they hold. */
@@ -7,4 +10,20 @@ export class CredentialsForm {
   @Filled() @IsOptional() @IsString() password?: string;
   /** Log-in: where to go after it (a path on this site; anything else is the account). */
   @IsOptional() @IsString() next?: string;
+}
+
+/**
+ * The form's email and password, checked by the API's own rules; otherwise the refusal `refuse`
+ * makes of the first problem (log-in says only "wrong email or password", sign-up says what).
+ */
+export async function credentialsOf(
+  fields: CredentialsForm,
+  refuse: (problem: string) => DomainError,
+): Promise<CredentialsDto> {
+  const parsed = await parseForm(CredentialsDto, {
+    email: fields.email,
+    password: fields.password,
+  });
+  if (!parsed.dto) throw refuse(parsed.error);
+  return parsed.dto;
 }

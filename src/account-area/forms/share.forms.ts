@@ -1,5 +1,8 @@
 import { Transform } from 'class-transformer';
 import { IsArray, IsOptional, IsString } from 'class-validator';
+import { DomainError } from '../../common/errors/domain-error';
+import { SaveTagDto } from '../../tags/dto/tag.dto';
+import { parseForm } from '../form';
 import { Filled } from './filled.decorator';
 
 const ids = () => Transform(({ value }: { value: unknown }) => [value ?? []].flat().map(Number));
@@ -51,6 +54,13 @@ export class PrivacyForm {
 /** A tag's name (add, rename) or an API token's (create). */
 export class NameForm {
   @Filled() @IsOptional() @IsString() name?: string;
+}
+
+/** A tag's name from the form, by the API's rules (1-64 characters, trimmed). */
+export async function tagNameOf(form: NameForm): Promise<string> {
+  const parsed = await parseForm(SaveTagDto, { name: form.name ?? '' });
+  if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
+  return parsed.dto.name;
 }
 
 export class PasswordChangeForm {
