@@ -24,6 +24,7 @@ const load = (file: string, type: string): Asset => {
 const ASSETS: Record<string, Asset> = {
   'app.css': load(join(__dirname, 'assets', 'app.css'), 'text/css; charset=utf-8'),
   'app.js': load(join(__dirname, 'assets', 'app.js'), 'text/javascript; charset=utf-8'),
+  'icon.svg': load(join(__dirname, 'assets', 'icon.svg'), 'image/svg+xml'),
   'chart.umd.js': load(
     // chart.js exports no subpaths: its UMD build sits beside its main file.
     join(dirname(require.resolve('chart.js')), 'chart.umd.min.js'),

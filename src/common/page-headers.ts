@@ -2,8 +2,8 @@
 export interface PageKind {
   /** Where scripts may come from: `'self'` (our asset files), a hash source, or none at all. */
   scripts?: string;
-  /** Styles inline in the page (public pages are one file), or only our own files. */
-  styles: "'unsafe-inline'" | "'self'";
+  /** Our own stylesheet, and styles inline in the page where it has some of its own. */
+  styles: "'self' 'unsafe-inline'" | "'self'";
   images: string;
   /** Audio and video of our own (a file share's player). */
   media?: boolean;

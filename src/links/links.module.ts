@@ -1,3 +1,6 @@
+import { ShareTombstone } from './tombstones/share-tombstone.entity';
+import { Tombstones } from './tombstones/tombstones';
+import { TombstonesRepository } from './tombstones/tombstones.repository';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
@@ -23,7 +26,7 @@ import { VisitsService } from './resolve/visits.service';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Link]),
+    TypeOrmModule.forFeature([Link, ShareTombstone]),
     DomainsModule,
     TagsModule,
     RateLimitModule,
@@ -40,6 +43,8 @@ import { VisitsService } from './resolve/visits.service';
     LinkPasswordThrottle,
     VisitsService,
     FastRedirectPath,
+    TombstonesRepository,
+    Tombstones,
   ],
   exports: [LinksService, VisitsService, LinkBlocks],
 })

@@ -95,12 +95,15 @@ export class LinksRepository {
     return links;
   }
 
-  /** The public lookup of the redirect path: one indexed row, no joins. */
-  /** Whether any share holds the address: one indexed probe, no entity (the fast path's miss). */
+  /**
+   * Whether a share holds the address, or a tombstone says what it held (the fast path's miss):
+   * one statement of two indexed probes, no entity.
+   */
   async slugTaken(domainId: number, slug: string): Promise<boolean> {
     const rows: unknown[] = await this.repo.query(
-      'SELECT 1 AS taken FROM links WHERE domain_id = ? AND slug = ? LIMIT 1',
-      [domainId, slug],
+      'SELECT 1 AS taken FROM links WHERE domain_id = ? AND slug = ? UNION ALL ' +
+        'SELECT 1 FROM share_tombstones WHERE domain_id = ? AND slug = ? LIMIT 1',
+      [domainId, slug, domainId, slug],
     );
     return rows.length > 0;
   }

@@ -1,3 +1,4 @@
+import { TombstonesRepository } from './tombstones/tombstones.repository';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { VisitReads } from '../analytics/visit-reads';
 import { Clock } from '../common/clock';
@@ -37,6 +38,7 @@ function setup() {
       Promise.resolve((ids ?? []).map((id) => ({ id }))),
     ),
   };
+  const tombstones = { mark: jest.fn().mockResolvedValue(undefined) };
   const usage = {
     countCreation: jest.fn().mockResolvedValue(undefined),
     countsInTransaction: jest.fn(
@@ -56,8 +58,9 @@ function setup() {
       ofLinks: (ids: number[]) => Promise.resolve(new Map(ids.map((id) => [id, 0]))),
     } as unknown as VisitReads,
     usage as unknown as UsageService,
+    tombstones as unknown as TombstonesRepository,
   );
-  return { service, repo, uow, events, cache, tx, usage };
+  return { service, repo, uow, events, cache, tx, usage, tombstones };
 }
 
 const redirect = { kind: 'redirect' as const, targetUrl: 'https://example.com/' };

@@ -1,3 +1,5 @@
+import { TombstoneReason } from './tombstones/share-tombstone.entity';
+import { TombstonesRepository } from './tombstones/tombstones.repository';
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { VisitReads } from '../analytics/visit-reads';
@@ -34,6 +36,7 @@ export class LinksService {
     private readonly clock: Clock,
     private readonly visitCounts: VisitReads,
     private readonly usage: UsageService,
+    private readonly tombstones: TombstonesRepository,
   ) {}
 
   /**
@@ -145,17 +148,21 @@ export class LinksService {
 
   /**
    * The one way a link row is deleted (by its owner, by a delete hash, by burn after read). Its
-   * kind's content goes in the same transaction (see LinkRemoving). False when it was gone
-   * already: of two racing removals, exactly one wins.
+   * kind's content goes in the same transaction (see LinkRemoving), and so does the tombstone
+   * that says why the address is empty (`read`: a one-time text), or the removal of an older
+   * one. False when it was gone already: of two racing removals, exactly one wins.
    */
-  async remove(link: Link): Promise<boolean> {
+  async remove(link: Link, tombstone: TombstoneReason | null = null): Promise<boolean> {
     this.cache.invalidate(link.domainId, link.slug);
     return this.uow.run(async (tx) => {
       // A visit may re-cache it before the commit: drop it again after.
       tx.afterCommit(() => this.cache.invalidate(link.domainId, link.slug));
       const event: LinkRemoving = { link, tx };
       await this.events.emitAsync(linkRemoving(link.kind), event);
-      return this.links.deleteIfExists(link.id, tx);
+      if (!(await this.links.deleteIfExists(link.id, tx))) return false;
+      const at = new Date(this.clock.now());
+      await this.tombstones.mark(link.domainId, link.slug, tombstone, at, tx);
+      return true;
     });
   }
 

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { isbot } from 'isbot';
 import { escapeHtml } from '../common/escape-html';
-import { notFound } from '../common/errors/domain-error';
+import { DomainError } from '../common/errors/domain-error';
 import { Env } from '../config/env';
 import { DomainsService } from '../domains/domains.service';
 import { Link } from '../links/link.entity';
@@ -29,20 +28,30 @@ export interface TextView {
   contentHtml: string;
   /** A short plain-text excerpt for link previews; null when the share must not leak. */
   excerpt: string | null;
+  /** A one-time text, deleted as this reader revealed it. */
   burned: boolean;
+  /** A one-time text shown to its owner's own session: not used up. */
+  ownerPreview: boolean;
   /** Whether a reader may pick another language (`?lang=`): small enough to highlight again. */
   languageSwitch: boolean;
 }
 
 export type TextRead =
-  /** A bot asked for a burn-after-read text: it gets neither content nor a burn. */
-  | { type: 'placeholder'; shortUrl: string }
+  /** A one-time text not revealed: the reader is asked first (no content, nothing used up). */
+  | { type: 'reveal'; shortUrl: string }
   | { type: 'raw'; content: string }
   | { type: 'page'; view: TextView };
 
 /**
+ * How a text is asked for. `look`: a GET, which never uses a one-time text up (link previewers,
+ * prefetchers and stray requests send those); `reveal`: the reader's POST, which does; `owner`:
+ * its owner's own browser session, shown everything and using nothing up.
+ */
+export type ReadMode = 'look' | 'reveal' | 'owner';
+
+/**
  * Reading a text share: content rendered once per link version and language (cached), and
- * burn-after-read, which only a person's GET uses up.
+ * burn after read, which only a reveal uses up.
  */
 @Injectable()
 export class TextReadsService {
@@ -56,20 +65,18 @@ export class TextReadsService {
     private readonly env: Env,
   ) {}
 
-  async read(
-    link: Link,
-    req: { userAgent?: string; method: string },
-    lang?: string,
-    raw = false,
-  ): Promise<TextRead> {
+  async read(link: Link, mode: ReadMode, lang?: string, raw = false): Promise<TextRead> {
     const text = await this.texts.getText(link);
     const shortUrl = this.domains.shortUrl(link.domainId, link.slug);
-    const person = req.method === 'GET' && !isbot(req.userAgent ?? '');
     let burned = false;
-    if (text.burnAfterRead) {
-      if (!person) return { type: 'placeholder', shortUrl };
-      // Delete first: of two readers racing, only the one whose delete succeeded sees it.
-      if (!(await this.links.remove(link))) throw notFound('Text');
+    if (text.burnAfterRead && mode === 'look') {
+      if (!raw) return { type: 'reveal', shortUrl };
+      throw new DomainError(409, 'conflict', READ_ONCE_RAW);
+    }
+    if (text.burnAfterRead && mode === 'reveal') {
+      // Delete first: of two readers racing, only the one whose delete succeeded sees it; the
+      // other finds the tombstone ("read and deleted").
+      if (!(await this.links.remove(link, 'read'))) throw readAlready();
       burned = true;
     }
     if (raw) return { type: 'raw', content: text.content };
@@ -92,6 +99,7 @@ export class TextReadsService {
         : this.cached(link, text, language),
       excerpt: link.passwordHash || text.burnAfterRead ? null : excerpt(text.content),
       burned,
+      ownerPreview: text.burnAfterRead && mode === 'owner',
       languageSwitch,
     };
     return { type: 'page', view };
@@ -125,6 +133,12 @@ function renderContent(text: Text, language: string | null, maxHighlight: number
   const cut = newline > 0 ? newline + 1 : maxHighlight;
   return highlight(content.slice(0, cut), lang) + escapeHtml(content.slice(cut));
 }
+
+const READ_ONCE_RAW =
+  'This text can be read once: open its page and reveal it, or POST to this address to read ' +
+  'and delete it';
+const readAlready = () =>
+  new DomainError(410, 'gone', 'This text was read and deleted', { state: 'read' });
 
 const countLines = (s: string) => {
   let n = 1;

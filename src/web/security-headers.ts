@@ -7,11 +7,11 @@ import { pageHeaders as pagePolicy } from '../common/page-headers';
  * since the fast path writes them before Express.
  */
 
-/** A public page (home, errors, shares): one file with its style inline; no script but by hash. */
+/** A public page (home, errors, shares): our stylesheet and its own styles; scripts by hash. */
 export const pageHeaders = (scriptSource?: string): Record<string, string> =>
   pagePolicy({
     scripts: scriptSource,
-    styles: "'unsafe-inline'",
+    styles: "'self' 'unsafe-inline'",
     images: "'self' data: https:",
     media: true,
     referrer: 'no-referrer',

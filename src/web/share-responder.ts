@@ -11,7 +11,10 @@ import { FileServer } from './file-server';
 import { renderBioPage } from './pages/bio-page';
 import { renderFilePage } from './pages/file-page';
 import { renderPasswordPage } from './pages/password-page';
-import { COPY_SCRIPT_SOURCE, renderBurnPlaceholder, renderTextPage } from './pages/text-page';
+import { COPY_SCRIPT_SOURCE, renderRevealPage, renderTextPage } from './pages/text-page';
+import { sessionSecretOf } from '../auth/sessions/session-cookies';
+import { WebSessionsService } from '../auth/sessions/web-sessions.service';
+import type { Link } from '../links/link.entity';
 import { CachedPage, TextPageCache } from './text-page-cache';
 import { ClientBudget } from '../rate-limit/client-budget';
 
@@ -25,6 +28,8 @@ type ContentVisit = Extract<Visit, { type: 'content' }>;
 export interface RespondOptions {
   raw?: boolean;
   lang?: string;
+  /** The reader pressed "Reveal": a one-time text is shown and used up. */
+  reveal?: boolean;
 }
 
 /** Turns what a visit got (VisitsService) into the HTTP answer for each kind of share. */
@@ -39,6 +44,7 @@ export class ShareResponder {
     private readonly bio: BioService,
     private readonly domains: DomainsService,
     private readonly visits: VisitsService,
+    private readonly sessions: WebSessionsService,
   ) {}
 
   async respond(req: Request, res: Response, visit: Visit, opts: RespondOptions): Promise<void> {
@@ -47,7 +53,9 @@ export class ShareResponder {
         return sendRedirect(res, visit.status, visit.location);
       case 'locked':
         res.status(401).set(lockedPageHeaders());
-        res.type('html').send(renderPasswordPage(visit.link.slug, visit.wrongPassword));
+        res
+          .type('html')
+          .send(renderPasswordPage(visit.link.slug, visit.link.kind, visit.wrongPassword));
         return;
       case 'unlocked':
         // 303: the browser follows with a GET, which now carries the cookie.
@@ -67,8 +75,8 @@ export class ShareResponder {
   }
 
   private async sendText(req: Request, res: Response, visit: ContentVisit, opts: RespondOptions) {
-    // A burn-after-read text is never kept whole, so a kept page needs no reading at all.
-    const kept = opts.raw ? undefined : this.textPages.get(visit.link, opts.lang);
+    // A one-time text is never kept whole, so a kept page needs no reading at all.
+    const kept = opts.raw || opts.reveal ? undefined : this.textPages.get(visit.link, opts.lang);
     if (kept) {
       this.count(req, visit);
       return this.sendTextPage(res, kept);
@@ -78,23 +86,40 @@ export class ShareResponder {
       const refusal = 'Too many texts highlighted in another language';
       await this.budget.spend('text-highlight', req.ip ?? '', HIGHLIGHTS_PER_MINUTE, refusal);
     }
-    const reader = { userAgent: req.get('user-agent'), method: req.method };
-    const read = await this.texts.read(visit.link, reader, opts.lang, opts.raw);
-    this.count(req, visit);
-    if (read.type === 'raw') {
-      res.status(200).set(RAW_TEXT_HEADERS).type('text/plain; charset=utf-8').send(read.content);
-    } else if (read.type === 'placeholder') {
-      res.status(200).set(sharePageHeaders()).type('html');
-      res.send(renderBurnPlaceholder(read.shortUrl));
-    } else {
-      const html = renderTextPage(read.view);
-      this.sendTextPage(res, this.textPages.keep(visit.link, opts.lang, read.view, html));
+    const mode = opts.reveal ? 'reveal' : (await this.ownsIt(req, visit.link)) ? 'owner' : 'look';
+    const read = await this.texts.read(visit.link, mode, opts.lang, opts.raw);
+    if (read.type === 'reveal') {
+      // Nothing shown yet, so no visit: the reveal is the visit.
+      res.status(200).set(lockedPageHeaders()).type('html');
+      res.send(renderRevealPage(visit.link.slug, read.shortUrl));
+      return;
     }
+    if (read.type === 'raw') {
+      this.count(req, visit);
+      res.status(200).set(RAW_TEXT_HEADERS).type('text/plain; charset=utf-8');
+      if (opts.reveal) res.set('Cache-Control', 'no-store');
+      res.send(read.content);
+      return;
+    }
+    if (!read.view.ownerPreview) this.count(req, visit);
+    const html = renderTextPage(read.view);
+    this.sendTextPage(res, this.textPages.keep(visit.link, opts.lang, read.view, html));
   }
 
   private sendTextPage(res: Response, page: CachedPage): void {
-    res.status(200).set(sharePageHeaders(COPY_SCRIPT_SOURCE)).set('ETag', page.etag).type('html');
+    res.status(200).set(sharePageHeaders(COPY_SCRIPT_SOURCE)).type('html');
+    // A page of a one-time text (read, or its owner's preview) is never kept, nor revalidated.
+    if (page.etag) res.set('ETag', page.etag);
+    else res.set('Cache-Control', 'no-store');
     res.send(page.html);
+  }
+
+  /** Whether the request comes from the link owner's own browser session (on this host). */
+  private async ownsIt(req: Request, link: Link): Promise<boolean> {
+    const secret = sessionSecretOf(req);
+    if (!secret) return false;
+    const session = await this.sessions.resolve(secret).catch(() => null);
+    return session?.account.id === link.accountId;
   }
 
   private async sendBio(req: Request, res: Response, visit: ContentVisit): Promise<void> {

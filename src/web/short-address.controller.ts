@@ -6,6 +6,7 @@ import type { Request, Response } from 'express';
 import { isCountable } from '../analytics/capture/countable';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
+import { DomainError } from '../common/errors/domain-error';
 import { VisitRequest, VisitsService } from '../links/resolve/visits.service';
 import { ShareResponder } from './share-responder';
 import { visitSourceOf } from './visit-source';
@@ -51,6 +52,33 @@ export class ShortAddressController {
       req.secure,
     );
     await this.responder.respond(req, res, visit, { raw: true });
+  }
+
+  /**
+   * "Reveal" on a one-time text's page: the one request that shows it and uses it up (its raw
+   * bytes at `POST /<slug>/raw`). A form another site posts is refused: it could burn a text
+   * nobody meant to read.
+   */
+  @Post(':slug/reveal')
+  async reveal(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {
+    await this.revealed(slug, req, res, false);
+  }
+
+  @Post(':slug/raw')
+  async revealRaw(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {
+    await this.revealed(slug, req, res, true);
+  }
+
+  private async revealed(slug: string, req: Request, res: Response, raw: boolean) {
+    if (req.get('sec-fetch-site') === 'cross-site') {
+      throw new DomainError(403, 'forbidden', 'A text is revealed from its own page only');
+    }
+    const asked = visitOf(req, slug, req.get('x-link-password'));
+    const visit = { ...asked, raw, reveal: true, countable: true };
+    await this.responder.respond(req, res, await this.visits.visit(visit, req.secure), {
+      raw,
+      reveal: true,
+    });
   }
 
   @Post(':slug')

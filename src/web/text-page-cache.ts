@@ -6,7 +6,8 @@ import type { TextView } from '../texts/text-reads.service';
 
 export interface CachedPage {
   html: Buffer;
-  etag: string;
+  /** Null for a page that must not be kept by anyone (a one-time text's). */
+  etag: string | null;
 }
 
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -34,8 +35,9 @@ export class TextPageCache {
   }
 
   keep(link: Link, lang: string | undefined, view: TextView, html: string): CachedPage {
+    // A one-time text's page (read, or its owner's preview) is neither kept nor given an ETag.
+    if (view.burned || view.ownerPreview) return { html: Buffer.from(html), etag: null };
     const page = { html: Buffer.from(html), etag: etagOf(html) };
-    if (view.burned) return page;
     if (!view.languageSwitch) this.oneLanguage.add(versionOf(link));
     this.pages.set(this.keyOf(link, lang), page);
     this.bytes += page.html.length;

@@ -3,8 +3,10 @@
  * knows this shape, so it imports no feature.
  */
 export abstract class ErrorPages {
+  /** `data`: the envelope's data (a 410 says there which state the share is in). */
   abstract render(
     status: number,
     message: string,
+    data: unknown,
   ): { headers: Record<string, string>; html: string };
 }

@@ -16,6 +16,7 @@ import { WebSessions1763701400000 } from './1763701400000-WebSessions';
 import { Moderation1763701500000 } from './1763701500000-Moderation';
 import { ClusteredVisitors1763701600000 } from './1763701600000-ClusteredVisitors';
 import { ReportSenders1763701700000 } from './1763701700000-ReportSenders';
+import { ShareTombstones1763701800000 } from './1763701800000-ShareTombstones';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   Moderation1763701500000,
   ClusteredVisitors1763701600000,
   ReportSenders1763701700000,
+  ShareTombstones1763701800000,
 ];

@@ -18,7 +18,7 @@ export class NotFoundAnswer {
   send(req: IncomingMessage, res: ServerResponse): void {
     if (this.pages && (req.headers.accept ?? '').includes('text/html')) {
       if (!this.page) {
-        const { headers, html } = this.pages.render(404, MESSAGE);
+        const { headers, html } = this.pages.render(404, MESSAGE, null);
         this.page = { headers, html: Buffer.from(html) };
       }
       res.writeHead(404, {

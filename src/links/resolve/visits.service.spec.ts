@@ -1,3 +1,4 @@
+import { Tombstones } from '../tombstones/tombstones';
 import { OrphanVisits } from '../../analytics/capture/orphan-visits';
 import { VisitRecorder } from '../../analytics/capture/visit-recorder';
 import { Clock } from '../../common/clock';
@@ -46,6 +47,7 @@ function setup(found: Link | null) {
     clock,
     recorder as unknown as VisitRecorder,
     { record: jest.fn() } as unknown as OrphanVisits,
+    { at: jest.fn().mockResolvedValue(null) } as unknown as Tombstones,
   );
   return { visits, cache, recorder };
 }

@@ -13,6 +13,10 @@ import { LinksRepository } from '../links.repository';
 import { LinkPasswordCookie } from './link-password';
 import { LinkPasswordThrottle } from './link-password-throttle';
 import { cacheableRedirect, RedirectCache } from './redirect-cache';
+import { Tombstones } from '../tombstones/tombstones';
+
+/** A share's kind as its pages name it. */
+export const KIND_WORDS = { redirect: 'link', text: 'text', file: 'file', bio: 'page' } as const;
 
 export interface VisitRequest {
   host: string | undefined;
@@ -24,6 +28,8 @@ export interface VisitRequest {
   countable: boolean;
   /** `/<slug>/raw`: only texts and files have raw bytes. */
   raw?: boolean;
+  /** `POST /<slug>/reveal`: only texts are revealed. */
+  reveal?: boolean;
   /** What the visit record needs of the request (headers, peer address, URL). */
   headers: IncomingHttpHeaders;
   remoteAddress: string | undefined;
@@ -39,10 +45,16 @@ export type Visit =
   /** Counted by whoever shows the content, once it is known to be shown (`record`). */
   | { type: 'content'; link: Link; countable: boolean };
 
+/** Why a share answers 410, in the envelope's data (the public pages word each state). */
+export type GoneState = 'expired' | 'taken_down' | 'read';
+export const gone = (state: GoneState, message: string, reason?: string) =>
+  new DomainError(410, 'gone', message, { state, ...(reason && { reason }) });
+
 /** A share taken down (or whose account was disabled) answers 410 with the reason. */
 export function assertNotBlocked(link: Pick<Link, 'blockedReason'>): void {
   if (link.blockedReason) {
-    throw new DomainError(410, 'gone', `This share was taken down: ${link.blockedReason}`);
+    const reason = link.blockedReason;
+    throw gone('taken_down', `This share was taken down: ${reason}`, reason);
   }
 }
 
@@ -58,18 +70,20 @@ export class VisitsService {
     private readonly clock: Clock,
     private readonly recorder: VisitRecorder,
     private readonly orphans: OrphanVisits,
+    private readonly tombstones: Tombstones,
   ) {}
 
   async visit(r: VisitRequest, secure: boolean, unlocking = false): Promise<Visit> {
     const link = await this.find(r);
     if ('location' in link) return link;
     if (r.raw && (link.kind === 'redirect' || link.kind === 'bio')) throw notFound('Link');
+    if (r.reveal && link.kind !== 'text') throw notFound('Link');
     assertNotBlocked(link);
     if (link.expireAt && link.expireAt.getTime() <= this.clock.now()) {
       if (link.expirationRedirectUrl) {
         return { type: 'redirect', status: 302, location: link.expirationRedirectUrl };
       }
-      throw new DomainError(410, 'gone', 'This link has expired');
+      throw gone('expired', `This ${KIND_WORDS[link.kind]} has expired`);
     }
     if (link.passwordHash && !this.cookie.isValid(link, r.cookies)) {
       if (r.password === undefined) return { type: 'locked', link, wrongPassword: false };
@@ -111,8 +125,14 @@ export class VisitsService {
     const missing = this.cache.isMissing(domain.id, r.slug);
     const link = missing ? null : await this.linkAt(domain.id, r.slug);
     if (link) return link;
-    // The next visit there is answered by the fast path, without the database or the framework.
-    if (!missing && SLUG_PATTERN.test(r.slug)) this.cache.setMissing(domain.id, r.slug);
+    if (!missing && SLUG_PATTERN.test(r.slug)) {
+      // Never marked missing: the fast path would answer 404 where "read and deleted" is meant.
+      if (await this.tombstones.at(domain.id, r.slug)) {
+        throw gone('read', 'This text was read and deleted');
+      }
+      // The next visit there is answered by the fast path, without the database or the framework.
+      this.cache.setMissing(domain.id, r.slug);
+    }
     if (r.countable) this.orphans.record(domain.id, `/${r.slug}`, r.headers['user-agent']);
     const elsewhere = this.domains.settingsOf(domain.id)?.notFoundRedirectUrl;
     if (elsewhere) return { type: 'redirect', status: 302, location: elsewhere };

@@ -1,3 +1,4 @@
+import { typeLabelOf } from './file-type-label';
 import { humanSize } from '../../common/human-size';
 import { renderPublicPage } from './public-pages';
 import { openGraph } from './open-graph';
@@ -32,7 +33,7 @@ export function renderFilePage(m: FilePageModel): string {
     title: m.filename,
     type: 'website',
     url: m.shortUrl,
-    description: `${m.mime}, ${humanSize(m.size)}`,
+    description: `${typeLabelOf(m.mime)}, ${humanSize(m.size)}`,
     image: preview === 'image' && m.preview ? m.downloadUrl : undefined,
   });
   return renderPublicPage('file', {
@@ -42,7 +43,8 @@ export function renderFilePage(m: FilePageModel): string {
     reportUrl: m.shortUrl,
     ...m,
     size: humanSize(m.size),
-    dims: m.width && m.height ? ` · ${m.width}×${m.height}` : '',
+    dims: m.width && m.height ? `${m.width} × ${m.height}` : '',
+    typeLabel: typeLabelOf(m.mime),
     preview,
   });
 }

@@ -1,12 +1,6 @@
 import { Eta } from 'eta';
 import { join } from 'node:path';
-
-const STYLE = `:root{color-scheme:light dark;--fg:#1b1f24;--bg:#fff;--muted:#59636e;--accent:#0b57d0;--line:#d1d9e0;--code:#f6f8fa}
-@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--bg:#0d1117;--muted:#9198a1;--accent:#7aa2ff;--line:#3d444d;--code:#151b23}}
-body{font:16px/1.5 system-ui,sans-serif;color:var(--fg);background:var(--bg);max-width:40rem;margin:3rem auto;padding:0 1rem}
-body.wide{max-width:72rem;margin-top:1.5rem}
-h1{font-size:1.5rem;overflow-wrap:anywhere}p{color:var(--muted)}a{color:var(--accent)}
-input,button,select{font:inherit;padding:.3rem .6rem}`;
+import { ASSET_VERSION } from '../../account-area/assets.controller';
 
 /** The public side's templates (Eta, escaped by default, as the account area's are). */
 const eta = new Eta({ views: join(__dirname, '..', 'views'), cache: true });
@@ -22,8 +16,11 @@ export interface PageFrame {
   reportUrl?: string;
 }
 
-/** A public page from its template (`web/views/<template>.eta`) in the common layout. */
+/**
+ * A public page from its template (`web/views/<template>.eta`) in the common layout: the slim
+ * header with the brand and a way home, and the one stylesheet of every page (`/assets/app.css`).
+ */
 export const renderPublicPage = (
   template: string,
   data: PageFrame & Record<string, unknown>,
-): string => eta.render(`./${template}`, { style: STYLE, ...data });
+): string => eta.render(`./${template}`, { assetVersion: ASSET_VERSION, ...data });

@@ -4,7 +4,7 @@ import { LANGUAGES, languageLabel } from '../../texts/render/highlighter';
 import type { TextView } from '../../texts/text-reads.service';
 import { renderPublicPage } from './public-pages';
 import { openGraph } from './open-graph';
-import { HIGHLIGHT_THEME, SHARE_STYLE } from './theme';
+import { HIGHLIGHT_THEME } from './theme';
 
 export type TextPageModel = TextView;
 
@@ -26,17 +26,19 @@ export function renderTextPage(m: TextPageModel): string {
   const switchable = m.textType === 'source_code' && m.language && m.languageSwitch;
   return renderPublicPage('text', {
     title,
-    head: `${og}<style>${HIGHLIGHT_THEME}${SHARE_STYLE}</style>`,
+    head: `${og}<style>${HIGHLIGHT_THEME}</style>`,
     wide: true,
     reportUrl: m.shortUrl,
     slug: m.slug,
     textType: m.textType,
     language: m.language,
-    languageLabel: m.language ? languageLabel(m.language) : '',
+    // Code of no named language shows none ("Plain text" is a text type, not a language).
+    languageLabel: m.language && m.language !== 'plaintext' ? languageLabel(m.language) : '',
     languages: switchable ? LANGUAGES : null,
-    lines: m.lines,
+    lines: `${m.lines} ${m.lines === 1 ? 'line' : 'lines'}`,
     size: humanSize(m.sizeBytes),
     burned: m.burned,
+    ownerPreview: m.ownerPreview,
     contentHtml: m.contentHtml,
     numbers:
       m.lines > MAX_NUMBERED_LINES
@@ -46,6 +48,9 @@ export function renderTextPage(m: TextPageModel): string {
   });
 }
 
-/** What a bot (link previewer, crawler) gets of a burn-after-read text: no content at all. */
-export const renderBurnPlaceholder = (shortUrl: string): string =>
-  renderPublicPage('burn-placeholder', { title: 'A text to be read once', shortUrl });
+/**
+ * What a GET of a one-time text gets, person or link previewer alike: no content, and a button
+ * whose POST reveals (and uses up) the text.
+ */
+export const renderRevealPage = (slug: string, shortUrl: string): string =>
+  renderPublicPage('reveal', { title: 'A text to be read once', slug, shortUrl });

@@ -96,7 +96,8 @@ describe('Moderation: the admin area, takedowns and reports of abuse', () => {
     const res = await admin.post('/admin/takedown', { url: link.short_url, reason: 'phishing' });
     expect(res.text).toContain('Taken down');
     const page = await t.api().get('/phish').set('Accept', 'text/html').expect(410);
-    expect(page.text).toContain('This share was taken down: phishing');
+    expect(page.text).toContain('This share was taken down');
+    expect(page.text).toContain('The reason given: phishing');
     const json = await t.api().get('/phish').expect(410);
     expect(json.body.error).toBe('gone');
     expect(

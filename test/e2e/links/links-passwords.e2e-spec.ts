@@ -38,7 +38,8 @@ describe('Short links', () => {
       const page = await visit('locked1').expect(401);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.headers['content-security-policy']).toBeDefined();
-      expect(page.text).toContain('<form method="post" action="/locked1">');
+      expect(page.text).toContain('<form method="post" action="/locked1"');
+      expect(page.text).toContain('This link is protected by a password');
       expect(page.text).not.toContain('example.com/secret');
 
       const wrong = await form('locked1', 'nope').expect(401);

@@ -61,7 +61,7 @@ describe('Short links', () => {
       const page = await visit('no-such-slug').set('Accept', 'text/html').expect(404);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.headers['content-security-policy']).toContain("default-src 'none'");
-      expect(page.text).toContain('Not found');
+      expect(page.text).toContain('Nothing here');
       const json = await visit('no-such-slug').expect(404);
       expect(json.body).toMatchObject({ code: 404, success: false, error: 'not_found' });
     });

@@ -158,6 +158,8 @@ const run = dbKind() === 'sqlite' && hasChromium();
     await expect(nav.getByRole('link', { name: 'Blog Notes' }).getAttribute('href')).resolves.toBe(
       'https://blog.example.com/',
     );
+    // The site header's brand first, then the page's own links.
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => {
       const el = document.activeElement as HTMLElement;
