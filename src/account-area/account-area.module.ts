@@ -39,6 +39,9 @@ import { FrontDoorView } from './front-door.view';
 import { LinkEditView } from './link-edit.view';
 import { AdminAccountsView } from './admin/admin-accounts.view';
 import { AdminReportsView } from './admin/admin-reports.view';
+import { AdminTakedownsView } from './admin/admin-takedowns.view';
+import { AdminTakedownsPageController } from './admin/admin-takedowns-page.controller';
+import { AdminSharePreviewController } from './admin/admin-share-preview.controller';
 import { OverviewView } from './overview.view';
 import { Pages } from './pages';
 import { TextsPageView } from './texts-page.view';
@@ -82,6 +85,8 @@ import { TokensPageController } from './tokens-page.controller';
     AdminTakeDownController,
     AdminDomainsPageController,
     AdminReportsPageController,
+    AdminTakedownsPageController,
+    AdminSharePreviewController,
     ReportController,
     SecurityPageController,
   ],
@@ -96,6 +101,7 @@ import { TokensPageController } from './tokens-page.controller';
     FrontDoorView,
     AdminAccountsView,
     AdminReportsView,
+    AdminTakedownsView,
     DomainsPageView,
     LinkEditView,
     FilesPageView,

@@ -17,3 +17,11 @@ export const formatTime = (d: Date | number | null | undefined): string => {
   const date = typeof d === 'number' ? new Date(d * 1000) : d;
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 };
+
+/** A share's kind as people call it. */
+export const KIND_LABELS: Record<string, string> = {
+  redirect: 'Link',
+  text: 'Text',
+  file: 'File',
+  bio: 'Bio page',
+};

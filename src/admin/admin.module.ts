@@ -6,11 +6,22 @@ import { AbuseReport } from './abuse-report.entity';
 import { AbuseReportsRepository } from './abuse-reports.repository';
 import { AbuseReportsService } from './abuse-reports.service';
 import { ModerationService } from './moderation.service';
+import { SharePreviews } from './share-preview';
+import { TextsModule } from '../texts/texts.module';
+import { FilesModule } from '../files/files.module';
+import { BioModule } from '../bio/bio.module';
 
 /** Moderation: disabled accounts, taken-down shares, reports of abuse. */
 @Module({
-  imports: [TypeOrmModule.forFeature([AbuseReport]), AuthModule, LinksModule],
-  providers: [AbuseReportsRepository, AbuseReportsService, ModerationService],
-  exports: [AbuseReportsService, ModerationService],
+  imports: [
+    TypeOrmModule.forFeature([AbuseReport]),
+    AuthModule,
+    LinksModule,
+    TextsModule,
+    FilesModule,
+    BioModule,
+  ],
+  providers: [AbuseReportsRepository, AbuseReportsService, ModerationService, SharePreviews],
+  exports: [AbuseReportsService, ModerationService, SharePreviews],
 })
 export class AdminModule {}

@@ -8,6 +8,7 @@ import { AbuseReportsRepository } from './abuse-reports.repository';
 
 /** What a share of a disabled account answers with (and how they are found again). */
 export const ACCOUNT_DISABLED_REASON = 'the account that shared it was disabled';
+export const TAKEDOWNS_PER_PAGE = 20;
 
 /**
  * An admin's hand on accounts and shares: disabling an account ends its sessions and tokens'
@@ -48,8 +49,29 @@ export class ModerationService {
     await this.reports.resolveAllOf(linkId, 'taken_down', new Date(this.clock.now()));
   }
 
-  async restore(linkId: number): Promise<void> {
-    if (!(await this.blocks.set(linkId, null))) throw notFound('Share');
+  /** A share taken down answers again; the reports it had stay closed. */
+  async restore(linkId: number): Promise<string> {
+    const share = await this.blocks.describe(linkId);
+    if (!share || !(await this.blocks.set(linkId, null))) throw notFound('Share');
+    return share.shortUrl;
+  }
+
+  /**
+   * The shares taken down one by one, latest first, with their owners' emails (those of a
+   * disabled account come back with the account).
+   */
+  async takenDown(page: number) {
+    const { shares, total } = await this.blocks.takenDown(
+      ACCOUNT_DISABLED_REASON,
+      page,
+      TAKEDOWNS_PER_PAGE,
+    );
+    const owners = new Map<number, string>();
+    for (const id of new Set(shares.map((s) => s.accountId))) {
+      owners.set(id, (await this.accounts.getById(id).catch(() => null))?.email ?? '');
+    }
+    const rows = shares.map((s) => ({ ...s, owner: owners.get(s.accountId) ?? '' }));
+    return { shares: rows, total, pages: Math.max(1, Math.ceil(total / TAKEDOWNS_PER_PAGE)) };
   }
 
   /** Closes every open report of a share, leaving the share as it is. */

@@ -86,6 +86,15 @@ export class AccountsRepository {
     }));
   }
 
+  /** How many accounts an admin's search finds. */
+  async countForAdmin(search: string): Promise<number> {
+    const rows: { n: number | string }[] = await this.repo.query(
+      'SELECT COUNT(*) AS n FROM accounts WHERE email LIKE ?',
+      [`%${search}%`],
+    );
+    return toNumber(rows[0]?.n ?? 0);
+  }
+
   async getStorageBytes(id: number): Promise<number | null> {
     const rows: { storage_bytes: number | string }[] = await this.repo.query(
       'SELECT storage_bytes FROM accounts WHERE id = ?',

@@ -67,6 +67,10 @@ export class AccountsService {
     return this.accounts.listForAdmin(search, page, perPage);
   }
 
+  countForAdmin(search: string): Promise<number> {
+    return this.accounts.countForAdmin(search);
+  }
+
   /** Disables (a time) or enables (null) an account; false when there is none. */
   async setDisabled(id: number, at: Date | null): Promise<boolean> {
     const changed = await this.accounts.setDisabled(id, at);

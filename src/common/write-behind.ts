@@ -25,6 +25,8 @@ export interface WriteBehindOptions<K, T> {
 export class WriteBehind<K, T> {
   private pending = new Map<K, T>();
   private job?: Job;
+  /** The batch a write holds now, and the keys it has written. */
+  private inFlight: { batch: Map<K, T>; written: Set<K> } | null = null;
   private readonly logger: Logger;
 
   constructor(private readonly opts: WriteBehindOptions<K, T>) {
@@ -43,9 +45,23 @@ export class WriteBehind<K, T> {
     return true;
   }
 
-  /** What waits under a key (not yet written). */
+  /** What waits under a key for the next write (to add to it in place). */
   get(key: K): T | undefined {
     return this.pending.get(key);
+  }
+
+  /**
+   * Everything under a key not written yet: what waits, and what a write under way holds until
+   * that write says it is done. A reader adding these to the stored value misses nothing while a
+   * flush runs (the batch is out of `pending` and not yet in the database).
+   */
+  unwritten(key: K): T[] {
+    const out: T[] = [];
+    const held = this.pending.get(key);
+    if (held !== undefined) out.push(held);
+    const flying = this.inFlight?.batch.get(key);
+    if (flying !== undefined && !this.inFlight!.written.has(key)) out.push(flying);
+    return out;
   }
 
   get size(): number {
@@ -67,6 +83,7 @@ export class WriteBehind<K, T> {
     const batch = this.pending;
     this.pending = new Map();
     const written = new Set<K>();
+    this.inFlight = { batch, written };
     try {
       await this.opts.write(batch, (key) => written.add(key));
     } catch (e) {
@@ -75,6 +92,8 @@ export class WriteBehind<K, T> {
         if (!written.has(key) && this.add(key, value)) kept++;
       }
       this.logger.warn(`${kept} counts wait for the database: ${String(e)}`);
+    } finally {
+      this.inFlight = null;
     }
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainsService } from '../domains/domains.service';
+import { Link } from './link.entity';
 import { LinksRepository } from './links.repository';
 import { RedirectCache } from './resolve/redirect-cache';
 
@@ -26,6 +27,28 @@ export class LinkBlocks {
   async setForAccount(accountId: number, from: string | null, to: string | null): Promise<void> {
     const changed = await this.links.setBlockedForAccount(accountId, from, to);
     for (const l of changed) this.cache.invalidate(l.domainId, l.slug);
+  }
+
+  /** A page of shares taken down one by one (`except`: the reason of a whole account's). */
+  async takenDown(except: string, page: number, perPage: number) {
+    const [links, total] = await this.links.listBlocked(except, page, perPage);
+    const shares = links.map((l) => ({
+      id: l.id,
+      kind: l.kind,
+      accountId: l.accountId,
+      reason: l.blockedReason!,
+      shortUrl: this.domains.shortUrl(l.domainId, l.slug),
+    }));
+    return { shares, total };
+  }
+
+  /** Any account's share (the admin area). */
+  find(id: number): Promise<Link | null> {
+    return this.links.getAnyById(id);
+  }
+
+  shortUrlOf(link: Pick<Link, 'domainId' | 'slug'>): string {
+    return this.domains.shortUrl(link.domainId, link.slug);
   }
 
   /** Any account's share, as the admin area shows it. */

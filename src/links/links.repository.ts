@@ -72,6 +72,18 @@ export class LinksRepository {
     return this.repo.findOneBy({ id });
   }
 
+  /** A page of shares blocked one by one (not with `except`), the latest changed first. */
+  async listBlocked(except: string, page: number, perPage: number): Promise<[Link[], number]> {
+    return this.repo
+      .createQueryBuilder('l')
+      .where('l.blocked_reason IS NOT NULL AND l.blocked_reason <> :except', { except })
+      .orderBy('l.updated_at', 'DESC')
+      .addOrderBy('l.id', 'DESC')
+      .skip((page - 1) * perPage)
+      .take(perPage)
+      .getManyAndCount();
+  }
+
   /** Blocks (a reason) or unblocks (null) one share, whoever owns it. */
   async setBlocked(id: number, reason: string | null): Promise<Link | null> {
     const link = await this.repo.findOneBy({ id });

@@ -7,6 +7,8 @@ import { formOutcome } from '../forms/form-outcome';
 import { formatBytes, formatTime } from '../format';
 import { Pages, Viewer } from '../pages';
 
+const ACCOUNTS_PER_PAGE = 50;
+
 /** The view model of `/admin`: accounts (searched), their plans and storage, open reports. */
 @Injectable()
 export class AdminAccountsView {
@@ -19,11 +21,14 @@ export class AdminAccountsView {
   async render(
     viewer: Viewer,
     res: Response,
-    data: { q?: string; notice?: string; error?: string },
+    data: { q?: string; page?: number; notice?: string; error?: string },
     status = 200,
   ) {
     const q = data.q ?? '';
-    const rows = await this.accounts.listForAdmin(q, 1, 100);
+    const total = await this.accounts.countForAdmin(q);
+    const pages = Math.max(1, Math.ceil(total / ACCOUNTS_PER_PAGE));
+    const at = Math.min(data.page ?? 1, pages);
+    const rows = await this.accounts.listForAdmin(q, at, ACCOUNTS_PER_PAGE);
     const accounts = rows.map((a) => ({
       ...a,
       created: formatTime(a.createdAt).slice(0, 10),
@@ -32,7 +37,9 @@ export class AdminAccountsView {
       planEndValue: a.planExpiresAt ? a.planExpiresAt.toISOString().slice(0, 10) : '',
     }));
     const openReports = (await this.reports.totals()).reports;
-    const page = { section: 'admin' as const, accounts, openReports, ...data, q };
+    const base = `/admin?${q ? `q=${encodeURIComponent(q)}&` : ''}`;
+    const pager = { page: at, pages, total, base, label: 'Pages of accounts' };
+    const page = { section: 'admin' as const, accounts, openReports, ...data, q, pager };
     this.pages.send(res, 'admin', 'Admin', viewer, page, status);
   }
 

@@ -9,10 +9,15 @@ export class AdminAccountsQuery {
   )
   @IsString()
   q = '';
+
+  @Transform(({ value }: { value: unknown }) => Number(value))
+  @IsInt()
+  @Min(1)
+  page = 1;
 }
 
-/** `/admin/reports?page=`. */
-export class AdminReportsQuery {
+/** `?page=` of an admin list (reports, takedowns). */
+export class AdminPageQuery {
   @Transform(({ value }: { value: unknown }) => Number(value))
   @IsInt()
   @Min(1)

@@ -29,7 +29,7 @@ export class AdminPageController {
     @PageQuery(AdminAccountsQuery) query: AdminAccountsQuery,
     @Res() res: Response,
   ) {
-    return this.view.render(viewer, res, { q: query.q });
+    return this.view.render(viewer, res, { q: query.q, page: query.page });
   }
 
   @Post('accounts/:id/plan')

@@ -4,7 +4,7 @@ import { AbuseReportsService } from '../../admin/abuse-reports.service';
 import { ModerationService } from '../../admin/moderation.service';
 import { AccountArea } from '../account-area.decorator';
 import { AdminGuard } from './admin.guard';
-import { AdminReportsQuery, ReasonForm } from './admin-forms';
+import { AdminPageQuery, ReasonForm } from './admin-forms';
 import { CurrentViewer } from '../current-session.decorator';
 import { PageForm, PageQuery } from '../forms/page-query.decorator';
 import type { Viewer } from '../pages';
@@ -27,7 +27,7 @@ export class AdminReportsPageController {
   @Get()
   list(
     @CurrentViewer() viewer: Viewer,
-    @PageQuery(AdminReportsQuery) query: AdminReportsQuery,
+    @PageQuery(AdminPageQuery) query: AdminPageQuery,
     @Res() res: Response,
   ) {
     return this.view.render(viewer, res, query.page, {});

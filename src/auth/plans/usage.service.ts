@@ -114,7 +114,7 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
   }
 
   private waiting(accountId: number, metric: UsageMetric): number {
-    return this.pending.get(`${accountId}:${metric}`)?.n ?? 0;
+    return this.pending.unwritten(`${accountId}:${metric}`).reduce((sum, w) => sum + w.n, 0);
   }
 
   /** Writes the counts added up since the last flush. */

@@ -240,7 +240,7 @@ const serious = (p: Page) =>
     await page.goto(`${base}/account`);
     await heading('Log in').waitFor();
     const problems: string[] = [];
-    for (const path of ['/admin', '/admin/reports', '/report']) {
+    for (const path of ['/admin', '/admin/reports', '/admin/takedowns', '/report']) {
       await admin.goto(`${base}${path}`);
       await admin.addScriptTag({ content: AXE });
       problems.push(...(await serious(admin)).map((f) => `${path}: ${f}`));

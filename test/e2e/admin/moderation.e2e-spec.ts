@@ -1,3 +1,4 @@
+import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { AccountsService } from '../../../src/auth/accounts.service';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { png } from '../../factories/file.factory';
@@ -109,6 +110,63 @@ describe('Moderation: the admin area, takedowns and reports of abuse', () => {
     );
   });
 
+  it('should list takedowns with their reasons, and restore one', async () => {
+    const owner = await createAccount(t);
+    const link = await shorten(owner, 'wrongly');
+    await admin.post('/admin/takedown', { url: link.short_url, reason: 'looked like spam' });
+    const list = await admin.get('/admin/takedowns');
+    expect(list.status).toBe(200);
+    expect(list.text).toContain(link.short_url);
+    expect(list.text).toContain('Reason: looked like spam');
+    expect(list.text).toContain(owner.email);
+    expect(list.text).toContain(`data-confirm="Restore ${link.short_url}?`);
+    const restored = await admin.post(`/admin/takedowns/${link.id}/restore`, {});
+    expect(restored.text).toContain(`Restored: ${link.short_url} answers again`);
+    expect(restored.text).not.toContain('Reason: looked like spam');
+    await t.api().get('/wrongly').expect(302);
+    expect((await admin.post('/admin/takedowns/999999/restore', {})).status).toBe(404);
+    const v = new Visitor(t);
+    await v.signUp('not-an-admin@example.com');
+    expect((await v.get('/admin/takedowns')).status).toBe(403);
+  });
+
+  it('should preview a reported share without counting a visit or using up a one-time text', async () => {
+    const owner = await createAccount(t);
+    const made = await t
+      .api()
+      .post('/api/v1/text')
+      .set(owner.auth)
+      .send({ content: 'only once <b>please</b>', burn_after_read: true })
+      .expect(200);
+    const text = { id: idOf(made), slug: (made.body.data as { slug: string }).slug };
+    const seen = await admin.get(`/admin/shares/${text.id}`);
+    expect(seen.status).toBe(200);
+    expect(seen.text).toContain('only once &lt;b&gt;please&lt;/b&gt;');
+    expect(seen.text).toContain('not read yet');
+    await t.app.get(VisitRecorder).flush();
+    const counted = await t.api().get(`/api/v1/links/${text.id}`).set(owner.auth).expect(200);
+    expect(counted.body.data).toMatchObject({ clicks: 0, visit_count: 0 });
+    // Still there for its reader.
+    const reveal = await t.api().post(`/${text.slug}/reveal`).expect(200);
+    expect(reveal.text).toContain('only once');
+    expect((await admin.get('/admin/shares/999999')).status).toBe(404);
+  });
+
+  it('should page the accounts and keep the search across pages', async () => {
+    for (let i = 0; i < 51; i++) {
+      await t.app
+        .get(AccountsService)
+        .create(`pager${i}@example.com`, 'a long password', 'free', false);
+    }
+    const first = await admin.get('/admin?q=pager');
+    expect(first.text).toContain('51 in all');
+    expect(first.text).toContain('Page 1 of 2');
+    expect(first.text).toContain('href="/admin?q=pager&amp;page=2"');
+    const second = await admin.get('/admin?q=pager&page=2');
+    expect(second.text).toContain('pager0@example.com');
+    expect(second.text).not.toContain('pager50@example.com');
+  });
+
   it('should take reports from share pages and let an admin act on them', async () => {
     const owner = await createAccount(t);
     const text = (
@@ -176,7 +234,7 @@ describe('Moderation: the admin area, takedowns and reports of abuse', () => {
     // 100 reports from 5 senders on 30 shares: each pair once (the 5 senders cycle with the 30).
     expect(list.text).toContain('31 open reports on 31 shares');
     expect((list.text.match(/<section class="report"/g) ?? []).length).toBe(20);
-    expect(list.text).toContain('page 1 of 2');
+    expect(list.text).toContain('Page 1 of 2');
     const older = await admin.get('/admin/reports?page=2');
     expect((older.text.match(/<section class="report"/g) ?? []).length).toBe(11);
 
