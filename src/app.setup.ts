@@ -1,3 +1,4 @@
+import { BootLogger } from './logging/boot-logger';
 import { ConsoleLogger, LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
@@ -33,9 +34,15 @@ export const createLogger = (env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>) =>
 /**
  * What NestFactory.create needs besides the module and the adapter (EnvelopeExpressAdapter):
  * body parsing is set up by configureApp, and logs wait for pino (configureApp) so that even the
- * first lines have its format.
+ * first lines have its format (BootLogger only prints if the start fails before that).
  */
-export const appOptions = () => ({ bodyParser: false, bufferLogs: true });
+export const appOptions = () => ({
+  bodyParser: false,
+  bufferLogs: true,
+  // A failed start is reported by main.ts in one line, instead of Nest's process.abort().
+  abortOnError: false,
+  logger: new BootLogger(),
+});
 
 /** The service as main.ts runs it. */
 export async function createApp(env: Env): Promise<NestExpressApplication> {

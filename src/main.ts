@@ -13,8 +13,13 @@ async function bootstrap() {
   announce(app, env);
 }
 
-bootstrap().catch((e: unknown) => {
-  const text = e instanceof ConfigError ? e.message : e instanceof Error ? e.stack : String(e);
+bootstrap().catch(async (e: unknown) => {
+  let text: string;
+  if (e instanceof ConfigError) text = e.message;
+  else {
+    const { describeStartFailure } = await import('./logging/start-failure');
+    text = describeStartFailure(e, validateEnv(process.env));
+  }
   process.stderr.write(`${text}\n`);
   process.exit(1);
 });
