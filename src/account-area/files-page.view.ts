@@ -1,3 +1,6 @@
+import { Clock } from '../common/clock';
+import { typeLabelOf } from '../files/file-type-label';
+import { withBadges } from './share-badges';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { FILE_KINDS, FILE_SORTS } from '../files/files.repository';
@@ -12,6 +15,7 @@ export class FilesPageView {
   constructor(
     private readonly pages: Pages,
     private readonly files: FilesService,
+    private readonly clock: Clock,
   ) {}
 
   async render(
@@ -30,7 +34,11 @@ export class FilesPageView {
       q,
       page,
       hasMore: rows.length === HISTORY_PAGE_SIZE,
-      files: rows.map((f) => ({ ...f, sizeText: formatBytes(f.size) })),
+      files: withBadges(rows, this.clock.now()).map((f) => ({
+        ...f,
+        sizeText: formatBytes(f.size),
+        typeLabel: typeLabelOf(f.mime_type),
+      })),
       filter: { q, sort, kind: kind ?? '' },
       maxFileBytes: account.maxFileBytes,
       maxFile: formatBytes(account.maxFileBytes),

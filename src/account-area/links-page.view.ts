@@ -1,3 +1,5 @@
+import { Clock } from '../common/clock';
+import { withBadges } from './share-badges';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainsService } from '../domains/domains.service';
@@ -26,6 +28,7 @@ export class LinksPageView {
     private readonly links: LinksService,
     private readonly tags: TagsService,
     private readonly domains: DomainsService,
+    private readonly clock: Clock,
   ) {}
 
   async render(viewer: Viewer, res: Response, state: LinksPageState, status = 200) {
@@ -46,7 +49,7 @@ export class LinksPageView {
       ...shown,
       q: query.q,
       page: query.page,
-      links: rows.slice(0, PER_PAGE),
+      links: withBadges(rows.slice(0, PER_PAGE), this.clock.now()),
       hasMore: rows.length > PER_PAGE,
       tags: await this.tags.list(accountId),
       domains,

@@ -1,3 +1,5 @@
+import { Clock } from '../common/clock';
+import { withBadges } from './share-badges';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { TagsService } from '../tags/tags.service';
@@ -26,6 +28,7 @@ export class TextsPageView {
     private readonly pages: Pages,
     private readonly texts: TextsService,
     private readonly tags: TagsService,
+    private readonly clock: Clock,
   ) {}
 
   async render(viewer: Viewer, res: Response, state: TextsPageState, status = 200) {
@@ -47,7 +50,7 @@ export class TextsPageView {
       created: null,
       ...shown,
       page: query.page,
-      texts: rows.slice(0, PER_PAGE),
+      texts: withBadges(rows.slice(0, PER_PAGE), this.clock.now()),
       filter: { type: textType ?? '', tag: query.tag ?? '', q: query.q, sort },
       tags: await this.tags.list(viewer.account!.id),
       hasMore: rows.length > PER_PAGE,

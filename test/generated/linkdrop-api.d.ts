@@ -1311,7 +1311,9 @@ export interface components {
             expire_at?: number | null;
             expiration_redirect_url?: string | null;
             redirect_code: number;
-            /** @description Visits counted so far (updated every few seconds) */
+            /** @description Why an admin took the share down (it answers 410 with this reason); null if not */
+            taken_down_reason?: string | null;
+            /** @description Every visit, people and bots (and what an import brought), from the visit pipeline */
             clicks: number;
             /** @description Visits by people (bots left out), all time, from the analytics rollups */
             visit_count: number;
@@ -1406,7 +1408,9 @@ export interface components {
             expire_at?: number | null;
             expiration_redirect_url?: string | null;
             redirect_code: number;
-            /** @description Visits counted so far (updated every few seconds) */
+            /** @description Why an admin took the share down (it answers 410 with this reason); null if not */
+            taken_down_reason?: string | null;
+            /** @description Every visit, people and bots (and what an import brought), from the visit pipeline */
             clicks: number;
             /** @description Visits by people (bots left out), all time, from the analytics rollups */
             visit_count: number;

@@ -38,7 +38,16 @@ export class LinkDto {
   @ApiPropertyOptional({ type: Number, nullable: true }) expire_at!: number | null;
   @ApiPropertyOptional({ type: String, nullable: true }) expiration_redirect_url!: string | null;
   @ApiProperty() redirect_code!: number;
-  @ApiProperty({ description: 'Visits counted so far (updated every few seconds)' })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Why an admin took the share down (it answers 410 with this reason); null if not',
+  })
+  taken_down_reason!: string | null;
+  @ApiProperty({
+    description:
+      'Every visit, people and bots (and what an import brought), from the visit pipeline',
+  })
   clicks!: number;
   @ApiProperty({
     description: 'Visits by people (bots left out), all time, from the analytics rollups',
@@ -69,6 +78,7 @@ export class LinkDto {
       expire_at: l.expireAt ? toUnix(l.expireAt) : null,
       expiration_redirect_url: l.expirationRedirectUrl,
       redirect_code: l.redirectCode,
+      taken_down_reason: l.blockedReason,
       clicks: l.clicks,
       visit_count: visitCount,
       object_type: l.qrCode ? OBJECT_TYPES.qrcode : OBJECT_TYPES[l.kind],

@@ -1,4 +1,4 @@
-import { typeLabelOf } from './file-type-label';
+import { typeLabelOf } from '../../files/file-type-label';
 import { humanSize } from '../../common/human-size';
 import { renderPublicPage } from './public-pages';
 import { openGraph } from './open-graph';
