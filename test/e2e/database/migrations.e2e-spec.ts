@@ -93,6 +93,7 @@ const TABLES = [
   'orphan_visits',
   'plans',
   'settings',
+  'share_tombstones',
   'tags',
   'texts',
   'upload_sessions',
