@@ -4,7 +4,7 @@ import { PrivateFilesService } from '../files/private-files.service';
 import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { deleteShares } from './share-lists';
+import { deletedNotice, deleteShares } from './share-lists';
 import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { ShareListQuery } from './forms/share-list.query';
 import { FilesPageView } from './files-page.view';
@@ -52,7 +52,7 @@ export class FilesPageController {
   ) {
     const deleted = await deleteShares(this.links, viewer.account!.id, form.ids, 'file');
     await this.view.render(viewer, res, {
-      notice: `Deleted ${deleted} file${deleted === 1 ? '' : 's'}`,
+      notice: deletedNotice(deleted, 'file'),
     });
   }
 }

@@ -1,7 +1,11 @@
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import { sayForPeople } from './forms/words';
 
-/** A form's fields as a DTO of the API, checked by the API's own rules; or the first problem. */
+/**
+ * A form's fields as a DTO of the API, checked by the API's own rules; or the first problem, in
+ * words for people.
+ */
 export async function parseForm<T extends object>(
   cls: ClassConstructor<T>,
   fields: Record<string, unknown>,
@@ -11,8 +15,7 @@ export async function parseForm<T extends object>(
   const dto = plainToInstance(cls, given);
   const [first] = await validate(dto, { whitelist: true });
   if (!first) return { dto };
-  const message = Object.values(first.constraints ?? {})[0] ?? `${first.property} is invalid`;
-  return { error: message };
+  return { error: sayForPeople(first.children?.length ? first.children[0] : first) };
 }
 
 /** A relative address on this site to go to after log-in; anything else goes to the account. */

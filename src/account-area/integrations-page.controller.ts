@@ -35,7 +35,7 @@ export class IntegrationsPageController {
 
   @Post()
   async make(@CurrentViewer() viewer: Viewer, @Res() res: Response): Promise<void> {
-    const { token } = await this.tokens.issue(viewer.account!.id, 'Integrations');
+    const { token } = await this.tokens.replace(viewer.account!.id, 'Integrations');
     this.pages.send(res, 'integrations', 'Integrations', viewer, {
       section: 'integrations',
       list: integrations(this.base, token),

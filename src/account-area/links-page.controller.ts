@@ -7,7 +7,7 @@ import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { parseForm } from './form';
-import { deleteShares, justMade } from './share-lists';
+import { deletedNotice, deleteShares, justMade } from './share-lists';
 import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { ShareListQuery } from './forms/share-list.query';
 import { LinksPageView } from './links-page.view';
@@ -68,7 +68,7 @@ export class LinksPageController {
   ) {
     const deleted = await deleteShares(this.links, viewer.account!.id, form.ids, 'redirect');
     await this.view.render(viewer, res, {
-      notice: `Deleted ${deleted} link${deleted === 1 ? '' : 's'}`,
+      notice: deletedNotice(deleted, 'link'),
     });
   }
 }

@@ -30,3 +30,9 @@ export function justMade(
   if (created === undefined) return Promise.resolve(null);
   return links.get(accountId, { id: created }, kind).catch(() => null);
 }
+
+/** What a bulk delete says: how many went, or what to do when none was ticked. */
+export function deletedNotice(deleted: number, noun: 'link' | 'text' | 'file'): string {
+  if (deleted === 0) return `No ${noun} was deleted: tick the ${noun}s to delete first`;
+  return `Deleted ${deleted} ${noun}${deleted === 1 ? '' : 's'}`;
+}

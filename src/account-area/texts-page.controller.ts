@@ -6,7 +6,7 @@ import { TextsService } from '../texts/texts.service';
 import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { deleteShares, justMade } from './share-lists';
+import { deletedNotice, deleteShares, justMade } from './share-lists';
 import { parseForm } from './form';
 import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { ShareListQuery } from './forms/share-list.query';
@@ -69,7 +69,7 @@ export class TextsPageController {
   ) {
     const deleted = await deleteShares(this.links, viewer.account!.id, form.ids, 'text');
     await this.view.render(viewer, res, {
-      notice: `Deleted ${deleted} text${deleted === 1 ? '' : 's'}`,
+      notice: deletedNotice(deleted, 'text'),
     });
   }
 }

@@ -41,8 +41,10 @@ export class TokensPageController {
     @Param('id', ParseIntPipe) id: number,
     @Res() res: Response,
   ): Promise<void> {
+    const [token] = (await this.tokens.list(viewer.account!.id)).filter((t) => t.id === id);
     await this.tokens.revoke(viewer.account!.id, id);
-    res.redirect(303, '/account/tokens');
+    const notice = `Token “${token?.name ?? id}” revoked: programs using it can no longer sign in`;
+    await this.show(viewer, res, { notice });
   }
 
   private async show(viewer: Viewer, res: Response, data: object, status = 200) {

@@ -29,6 +29,18 @@ export class TokensService {
     return { ...TokenDto.from(row), token };
   }
 
+  /**
+   * A new token named `name` in place of the account's active ones of that name: a page that
+   * makes a token for one purpose (Integrations) never piles up copies of it.
+   */
+  async replace(accountId: number, name: string): Promise<CreatedTokenDto> {
+    for (const old of await this.tokens.listActiveByAccount(accountId)) {
+      if (old.name === name) await this.tokens.revoke(old.id, accountId);
+    }
+    this.cache.forgetAccount(accountId);
+    return this.issue(accountId, name);
+  }
+
   async list(accountId: number): Promise<TokenDto[]> {
     return (await this.tokens.listActiveByAccount(accountId)).map((t) => TokenDto.from(t));
   }

@@ -1,10 +1,10 @@
 import { Transform } from 'class-transformer';
 import { IsArray, IsOptional, IsString } from 'class-validator';
-import { Filled } from './filled.decorator';
+import { Filled, WebAddress } from './filled.decorator';
 
 /** A link's edit form; the API's UpdateLinkDto then checks what it holds. */
 export class LinkEditForm {
-  @Filled() @IsOptional() @IsString() target_url?: string;
+  @WebAddress() @IsOptional() @IsString() target_url?: string;
   @Filled() @IsOptional() @IsString() title?: string;
   @Filled() @IsOptional() @IsString() password?: string;
   /** `1`: the password goes. */

@@ -3,7 +3,7 @@ import { IsArray, IsOptional, IsString } from 'class-validator';
 import { DomainError } from '../../common/errors/domain-error';
 import { SaveTagDto } from '../../tags/dto/tag.dto';
 import { parseForm } from '../form';
-import { Filled } from './filled.decorator';
+import { Filled, WebAddress } from './filled.decorator';
 
 const ids = () => Transform(({ value }: { value: unknown }) => [value ?? []].flat().map(Number));
 
@@ -20,7 +20,7 @@ export class SelectedSharesForm {
 
 /** The new-link form (and the home page's shorten box); CreateLinkDto checks what it holds. */
 export class NewLinkForm {
-  @Filled() @IsOptional() @IsString() target_url?: string;
+  @WebAddress() @IsOptional() @IsString() target_url?: string;
   @Filled() @IsOptional() @IsString() custom_slug?: string;
   @Filled() @IsOptional() @IsString() domain?: string;
   @Filled() @IsOptional() @IsString() title?: string;

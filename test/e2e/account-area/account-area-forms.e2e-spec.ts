@@ -42,7 +42,7 @@ describe('Account area forms', () => {
     expect(taken.text).toContain('An account with this email already exists');
     const short = await new Visitor(t).signUp('short@example.com', 'short');
     expect(short.status).toBe(400);
-    expect(short.text).toMatch(/password must be longer than or equal to 8 characters/);
+    expect(short.text).toContain('The password needs at least 8 characters.');
     const wrong = new Visitor(t);
     await wrong.get('/login');
     const res = await wrong.post('/login', {
@@ -129,6 +129,16 @@ describe('Account area forms', () => {
     const bad = await v.post('/account/links', { target_url: 'javascript:alert(1)' });
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('value="javascript:alert(1)"'); // escaped back into the form
+    expect(bad.text).toContain('Give a full web address, like https://example.com/page.');
+    // An address typed without its scheme is completed, as people mean it.
+    const typed = await v.post('/account/links', {
+      target_url: 'example.com/typed',
+      custom_slug: 'form-typed',
+    });
+    expect(typed.status).toBe(303);
+    expect((await t.api().get('/form-typed').expect(302)).headers.location).toBe(
+      'https://example.com/typed',
+    );
     const qr = await t
       .api()
       .get(
@@ -197,7 +207,7 @@ describe('Account area forms', () => {
     expect(empty.status).toBe(400);
     const badType = await v.post('/account/texts', { content: 'a', text_type: 'pdf' });
     expect(badType.status).toBe(400);
-    expect(badType.text).toContain('text_type must be one of');
+    expect(badType.text).toContain('Choose plain text, source code or Markdown.');
   });
 
   it('should give settings for ShareX and a bookmarklet that work as written', async () => {
@@ -249,6 +259,10 @@ describe('Account area forms', () => {
       )
       .expect(200);
     expect(short.text).toMatch(/^http:\/\/localhost:3000\/[A-Za-z0-9_-]+$/);
+    // Made again, it replaces the token it made before: one "Integrations" token, not two.
+    await v.post('/account/integrations', {});
+    const tokens = (await v.get('/account/tokens')).text;
+    expect(tokens.match(/<td data-label="Name">Integrations<\/td>/g)).toHaveLength(1);
   });
 
   it('should upload through the API as the browser, then search and order the files', async () => {
@@ -377,7 +391,7 @@ describe('Account area forms', () => {
     await v.signUp('other@example.com');
     await v.get('/account/links');
     const del = await v.post('/account/links/delete', { ids: [String(link.id)] });
-    expect(del.text).toContain('Deleted 0 links');
+    expect(del.text).toContain('No link was deleted');
     await t.api().get(`/${link.slug}`).expect(302);
     const qr = await v.get(`/account/shares/${link.id}/qr.svg`);
     expect(qr.status).toBe(404);
@@ -385,6 +399,13 @@ describe('Account area forms', () => {
     const revoke = await v.post(`/account/tokens/${tokens[0].id as number}/revoke`, {});
     expect(revoke.status).toBe(404);
     await t.api().get('/api/v1/account').set(owner.auth).expect(200);
+    // Their own token: revoked, and the page says so.
+    const made2 = await v.post('/account/tokens', { name: 'laptop' });
+    expect(made2.status).toBe(201);
+    const id = /action="\/account\/tokens\/(\d+)\/revoke"/.exec(made2.text)![1];
+    const gone = await v.post(`/account/tokens/${id}/revoke`, {});
+    expect(gone.status).toBe(200);
+    expect(gone.text).toContain('Token “laptop” revoked: programs using it can no longer sign in');
   });
 });
 
