@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { CustomDomainDto } from '../custom-domains/dto/custom-domain.dto';
 import { CustomDomainsService } from '../custom-domains/custom-domains.service';
+import { checkInWords } from './dns-words';
 import { formOutcome } from './forms/form-outcome';
 import { Pages, Viewer } from './pages';
 
@@ -22,7 +23,13 @@ export class DomainsPageView {
   ) {
     const list = await this.domains.list(viewer.account!.id);
     const domains = list.map((d) =>
-      d.id === checked?.id ? { ...checked, checked: true } : { ...d, checked: false },
+      d.id === checked?.id
+        ? {
+            ...checked,
+            checked: true,
+            records: checked.records.map((r) => ({ ...r, check: checkInWords(r) })),
+          }
+        : { ...d, checked: false },
     );
     const page = { section: 'domains' as const, domains, max: viewer.account!.maxCustomDomains };
     this.pages.send(res, 'domains', 'Domains', viewer, { ...page, ...data }, status);

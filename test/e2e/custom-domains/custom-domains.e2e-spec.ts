@@ -4,6 +4,7 @@ import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { customDomains } from '../../utils/custom-domains';
 import { TestDnsServer } from '../../utils/dns-server';
 import { HOST } from '../../utils/requests';
+import { Visitor } from '../../utils/visitor';
 
 const DAY = 86_400_000;
 
@@ -29,6 +30,18 @@ describe('Custom domains, verified through a DNS server on loopback', () => {
     () => t,
     () => dns,
   );
+
+  it('should say in the account area, in words, what a check found', async () => {
+    const v = new Visitor(t);
+    await v.logIn(a.email, a.password);
+    await v.get('/account/domains');
+    const added = await v.post('/account/domains', { host: 'words.example.org' });
+    expect(added.text).toContain('Added words.example.org');
+    const id = /action="\/account\/domains\/(\d+)\/verify"/.exec(added.text)![1];
+    const checked = await v.post(`/account/domains/${id}/verify`, {});
+    expect(checked.text).toContain('No TXT record found at _linkdrop.words.example.org: add it');
+    expect(checked.text).not.toMatch(/✗|ENODATA|ENOTFOUND/);
+  });
 
   it('should answer the records, explain a failed check, and verify once the TXT is there', async () => {
     const res = await add(a, 'Links.Example.ORG').expect(201);
