@@ -25,6 +25,7 @@ const ASSETS: Record<string, Asset> = {
   'app.css': load(join(__dirname, 'assets', 'app.css'), 'text/css; charset=utf-8'),
   'app.js': load(join(__dirname, 'assets', 'app.js'), 'text/javascript; charset=utf-8'),
   'icon.svg': load(join(__dirname, 'assets', 'icon.svg'), 'image/svg+xml'),
+  'theme.js': load(join(__dirname, 'assets', 'theme.js'), 'text/javascript; charset=utf-8'),
   'chart.umd.js': load(
     // chart.js exports no subpaths: its UMD build sits beside its main file.
     join(dirname(require.resolve('chart.js')), 'chart.umd.min.js'),

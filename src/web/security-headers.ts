@@ -7,10 +7,13 @@ import { pageHeaders as pagePolicy } from '../common/page-headers';
  * since the fast path writes them before Express.
  */
 
-/** A public page (home, errors, shares): our stylesheet and its own styles; scripts by hash. */
+/**
+ * A public page (home, errors, shares): our stylesheet and its own styles; our own script files
+ * (the theme) and its own inline script by hash.
+ */
 export const pageHeaders = (scriptSource?: string): Record<string, string> =>
   pagePolicy({
-    scripts: scriptSource,
+    scripts: scriptSource ? `'self' ${scriptSource}` : "'self'",
     styles: "'self' 'unsafe-inline'",
     images: "'self' data: https:",
     media: true,

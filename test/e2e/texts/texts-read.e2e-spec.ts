@@ -52,7 +52,9 @@ describe('Text shares', () => {
       expect(res.text).toContain('id="copy"');
       expect(res.text).toContain('@media (prefers-color-scheme:dark)');
       // The one script runs by its hash: the page is the same for every reader (kept whole).
-      const hash = /script-src 'sha256-([^']+)'/.exec(res.headers['content-security-policy'])![1];
+      const hash = /script-src 'self' 'sha256-([^']+)'/.exec(
+        res.headers['content-security-policy'],
+      )![1];
       const script = /<script>([^<]*)<\/script>/.exec(res.text)![1];
       expect(createHash('sha256').update(script).digest('base64')).toBe(hash);
       const switched = await t.api().get('/pycode?lang=javascript').set('Host', HOST).expect(200);

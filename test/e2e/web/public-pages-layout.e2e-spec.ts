@@ -85,6 +85,29 @@ const run = dbKind() === 'sqlite' && hasChromium();
     expect(problems).toEqual([]);
   }, 180_000);
 
+  it('should remember the theme a reader chooses in this browser', async () => {
+    const ctx = await browser.newContext({ colorScheme: 'dark' });
+    const p = await ctx.newPage();
+    const background = () => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await p.goto(pages['not-found']);
+    expect(await background()).toBe('rgb(13, 17, 23)');
+    const toggle = p.getByRole('button', { name: /^Theme: / });
+    await expect(toggle.textContent()).resolves.toBe('Theme: system');
+    await toggle.click();
+    await expect(toggle.textContent()).resolves.toBe('Theme: light');
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    // Kept in this browser: the next page, another kind of page, starts light.
+    await p.goto(pages['text-once']);
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    await p.getByRole('button', { name: 'Theme: light' }).click();
+    expect(await p.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await p.getByRole('button', { name: 'Theme: dark' }).click();
+    await p.goto(pages['text-code']);
+    expect(await p.evaluate(() => document.documentElement.dataset.theme)).toBeUndefined();
+    expect(await background()).toBe('rgb(13, 17, 23)');
+    await ctx.close();
+  });
+
   it('should give every state its own words and a way home', async () => {
     const ctx = await contextAt(browser, 375, 'light');
     const p = await ctx.newPage();

@@ -28,7 +28,7 @@ describe('Security headers and CORS', () => {
       .send({ content: 'x = 1\n', text_type: 'source_code', language: 'python' })
       .expect(200);
     const page = await t.api().get(`/${text.body.data.slug}`).expect(200);
-    expect(page.headers['content-security-policy']).toMatch(/script-src 'sha256-[^']+'/);
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[^']+'/);
     expect(page.headers['x-frame-options']).toBe('DENY');
   });
 
