@@ -48,6 +48,22 @@ document.addEventListener('DOMContentLoaded', () => {
 // Uploads: each file its own request to the API (as this browser, CSRF token in a header), with
 // a progress bar, then its address ready to copy.
 const csrf = () => document.querySelector('meta[name="csrf-token"]')?.content ?? '';
+// When the last upload of a batch is done, the list below is fetched again and swapped in, so
+// the new files show up there (one way to draw the list: the server's).
+let uploading = 0;
+function uploadEnded() {
+  uploading -= 1;
+  if (uploading > 0) return;
+  fetch(location.href, { credentials: 'same-origin', headers: { Accept: 'text/html' } })
+    .then((res) => (res.ok ? res.text() : Promise.reject(new Error(String(res.status)))))
+    .then((html) => {
+      const fresh = new DOMParser().parseFromString(html, 'text/html').getElementById('file-list');
+      const shown = document.getElementById('file-list');
+      if (fresh && shown) shown.replaceWith(fresh);
+    })
+    .catch(() => undefined);
+}
+
 function upload(file, list, max) {
   const item = document.createElement('li');
   const name = document.createElement('span');
@@ -66,6 +82,7 @@ function upload(file, list, max) {
     item.append(why);
   };
   if (max && file.size > max) return fail('larger than your plan allows');
+  uploading += 1;
   const body = new FormData();
   body.append('file', file, file.name || 'pasted');
   const xhr = new XMLHttpRequest();
@@ -90,6 +107,7 @@ function upload(file, list, max) {
     copy.setAttribute('aria-label', `Copy the link to ${name.textContent}`);
     item.append(' ', link, ' ', copy);
   };
+  xhr.onloadend = uploadEnded;
   xhr.onerror = () => fail('the connection failed');
   xhr.send(body);
 }

@@ -136,6 +136,11 @@ const serious = (p: Page) =>
         .first()
         .waitFor();
     }
+    // The list below shows them without a reload (fetched again once the last one ended).
+    const listed = page.locator('#file-list');
+    await listed.getByRole('link', { name: 'hello.txt', exact: true }).waitFor();
+    await listed.getByRole('link', { name: 'big.bin', exact: true }).waitFor();
+    expect(await listed.getByText('No files yet').count()).toBe(0);
     await page.reload();
     expect(await page.getByRole('link', { name: 'hello.txt', exact: true }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'big.bin', exact: true }).count()).toBe(1);
