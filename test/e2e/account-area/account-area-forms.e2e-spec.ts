@@ -442,6 +442,9 @@ describe('Account area analytics', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('<strong>1</strong> visits');
     expect(page.text).toContain('news.example');
+    // What nobody sent is said so: no language header here.
+    expect(page.text).toContain('Not known');
+    expect(page.text).not.toContain('(none)');
     const csv = await v.get(`/account/analytics/${id}/visits.csv`);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.text.trim().split('\r\n')).toHaveLength(2);
