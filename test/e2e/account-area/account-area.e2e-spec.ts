@@ -1,31 +1,17 @@
-import { mkdirSync, readFileSync, existsSync } from 'node:fs';
+import { mkdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { AccountsService } from '../../../src/auth/accounts.service';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { freePort } from '../../utils/free-port';
 import { dbKind } from '../../utils/test-database';
+import { ARTIFACTS, seriousFindings } from '../../utils/page-checks';
 
 // The account area in a real browser (Debian's chromium), found by role and name as a person
 // with a screen reader finds it. SQLite only (pages do not depend on the driver); skipped
 // without a chromium (.ci/run installs one).
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
-const ARTIFACTS = join(__dirname, '..', '..', '..', 'test-artifacts');
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe's serious and critical findings on the page (axe injected already). */
-const serious = (p: Page) =>
-  p.evaluate(async () => {
-    const { axe } = window as unknown as {
-      axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> };
-    };
-    const result = await axe.run();
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.nodes.length})`);
-  });
-
 (run ? describe : describe.skip)('The account area in a browser', () => {
   let t: TestApp;
   let browser: Browser;
@@ -247,8 +233,7 @@ const serious = (p: Page) =>
     const problems: string[] = [];
     for (const path of ['/admin', '/admin/reports', '/admin/takedowns', '/report']) {
       await admin.goto(`${base}${path}`);
-      await admin.addScriptTag({ content: AXE });
-      problems.push(...(await serious(admin)).map((f) => `${path}: ${f}`));
+      problems.push(...(await seriousFindings(admin)).map((f) => `${path}: ${f}`));
       await admin.screenshot({
         path: join(ARTIFACTS, `${path.slice(1).replace(/\//g, '-')}-light-1280.png`),
         fullPage: true,
@@ -297,8 +282,7 @@ const serious = (p: Page) =>
           // The front door as a visitor sees it: log-in and sign-up without a session.
           if (path === '/login' || path === '/signup') await ctx.clearCookies();
           await p.goto(`${base}${path}`);
-          await p.addScriptTag({ content: AXE });
-          const found = await serious(p);
+          const found = await seriousFindings(p);
           problems.push(...found.map((f) => `${path} ${scheme} ${width}: ${f}`));
           const overflow = await p.evaluate(
             () => document.documentElement.scrollWidth - innerWidth,
