@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { CustomDomainDto } from '../custom-domains/dto/custom-domain.dto';
 import { CustomDomainsService } from '../custom-domains/custom-domains.service';
 import { checkInWords } from './dns-words';
-import { formOutcome } from './forms/form-outcome';
+import { Outcome, showOutcome } from './forms/form-outcome';
 import { Pages, Viewer } from './pages';
 
 /** The view model of `/account/domains`: the claims, one of them with its DNS just checked. */
@@ -45,9 +45,15 @@ export class DomainsPageView {
     data: Record<string, unknown>,
     work: () => Promise<string>,
   ): Promise<void> {
-    const out = await formOutcome(work, [404]);
-    if (!out.error) return this.render(viewer, res, { notice: out.ok });
-    const again = { ...data, error: out.error.message };
-    await this.render(viewer, res, again, undefined, out.error.status);
+    // A refusal shows what was typed again beside it.
+    const show = (outcome: Outcome, status?: number) =>
+      this.render(
+        viewer,
+        res,
+        outcome.error ? { ...data, ...outcome } : outcome,
+        undefined,
+        status,
+      );
+    await showOutcome(work, show, [404]);
   }
 }

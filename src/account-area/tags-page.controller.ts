@@ -6,7 +6,7 @@ import { CurrentViewer } from './current-session.decorator';
 import { Pages, Viewer } from './pages';
 import { PageForm } from './forms/page-query.decorator';
 import { NameForm, tagNameOf } from './forms/share.forms';
-import { formOutcome } from './forms/form-outcome';
+import { showOutcome } from './forms/form-outcome';
 
 /** `/account/tags`: the account's tags, added, renamed and deleted. */
 @AccountArea()
@@ -57,10 +57,8 @@ export class TagsPageController {
     });
   }
 
-  private async attempt(viewer: Viewer, res: Response, work: () => Promise<string>) {
-    const out = await formOutcome(work, [404]);
-    if (out.error) return this.show(viewer, res, { error: out.error.message }, out.error.status);
-    await this.show(viewer, res, { notice: out.ok });
+  private attempt(viewer: Viewer, res: Response, work: () => Promise<string>) {
+    return showOutcome(work, (outcome, status) => this.show(viewer, res, outcome, status), [404]);
   }
 
   private async show(viewer: Viewer, res: Response, data: object, status = 200) {

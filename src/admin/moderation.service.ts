@@ -51,9 +51,9 @@ export class ModerationService {
 
   /** A share taken down answers again; the reports it had stay closed. */
   async restore(linkId: number): Promise<string> {
-    const share = await this.blocks.describe(linkId);
-    if (!share || !(await this.blocks.set(linkId, null))) throw notFound('Share');
-    return share.shortUrl;
+    const shortUrl = await this.blocks.set(linkId, null);
+    if (!shortUrl) throw notFound('Share');
+    return shortUrl;
   }
 
   /**

@@ -10,7 +10,6 @@ const TEXT_PREVIEW_CHARS = 20_000;
 
 export type SharePreview = {
   id: number;
-  kind: string;
   shortUrl: string;
   title: string | null;
   blockedReason: string | null;

@@ -16,11 +16,12 @@ export class LinkBlocks {
     private readonly cache: RedirectCache,
   ) {}
 
-  /** Blocks (a reason) or unblocks (null) one share; false when there is none. */
-  async set(id: number, reason: string | null): Promise<boolean> {
+  /** Blocks (a reason) or unblocks (null) one share: its address, or null when there is none. */
+  async set(id: number, reason: string | null): Promise<string | null> {
     const link = await this.links.setBlocked(id, reason);
-    if (link) this.cache.invalidate(link.domainId, link.slug);
-    return link !== null;
+    if (!link) return null;
+    this.cache.invalidate(link.domainId, link.slug);
+    return this.shortUrlOf(link);
   }
 
   /** Blocks an account's unblocked shares with `to`, or unblocks those blocked with `from`. */

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { escapeHtml } from '../common/escape-html';
-import { DomainError } from '../common/errors/domain-error';
 import { Env } from '../config/env';
 import { DomainsService } from '../domains/domains.service';
 import { Link } from '../links/link.entity';
 import { LinksService } from '../links/links.service';
+import { readAndDeleted } from '../links/resolve/visits.service';
 import { canonicalLanguage, highlight } from './render/highlighter';
 import { renderMarkdown } from './render/markdown';
 import { Text, TextType } from './text.entity';
@@ -37,7 +37,10 @@ export interface TextView {
 }
 
 export type TextRead =
-  /** A one-time text not revealed: the reader is asked first (no content, nothing used up). */
+  /**
+   * A one-time text not revealed: the reader is asked first (no content, nothing used up; its
+   * raw view says how to read it).
+   */
   | { type: 'reveal'; shortUrl: string }
   | { type: 'raw'; content: string }
   | { type: 'page'; view: TextView };
@@ -69,14 +72,11 @@ export class TextReadsService {
     const text = await this.texts.getText(link);
     const shortUrl = this.domains.shortUrl(link.domainId, link.slug);
     let burned = false;
-    if (text.burnAfterRead && mode === 'look') {
-      if (!raw) return { type: 'reveal', shortUrl };
-      throw new DomainError(409, 'conflict', READ_ONCE_RAW);
-    }
+    if (text.burnAfterRead && mode === 'look') return { type: 'reveal', shortUrl };
     if (text.burnAfterRead && mode === 'reveal') {
       // Delete first: of two readers racing, only the one whose delete succeeded sees it; the
       // other finds the tombstone ("read and deleted").
-      if (!(await this.links.remove(link, 'read'))) throw readAlready();
+      if (!(await this.links.remove(link, 'read'))) throw readAndDeleted();
       burned = true;
     }
     if (raw) return { type: 'raw', content: text.content };
@@ -133,12 +133,6 @@ function renderContent(text: Text, language: string | null, maxHighlight: number
   const cut = newline > 0 ? newline + 1 : maxHighlight;
   return highlight(content.slice(0, cut), lang) + escapeHtml(content.slice(cut));
 }
-
-const READ_ONCE_RAW =
-  'This text can be read once: open its page and reveal it, or POST to this address to read ' +
-  'and delete it';
-const readAlready = () =>
-  new DomainError(410, 'gone', 'This text was read and deleted', { state: 'read' });
 
 const countLines = (s: string) => {
   let n = 1;

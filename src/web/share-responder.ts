@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { BioService } from '../bio/bio.service';
-import { notFound } from '../common/errors/domain-error';
+import { DomainError, notFound } from '../common/errors/domain-error';
 import { DomainsService } from '../domains/domains.service';
 import { FilesService } from '../files/files.service';
 import { sendRedirect } from '../links/resolve/send-redirect';
@@ -20,6 +20,9 @@ import { ClientBudget } from '../rate-limit/client-budget';
 
 /** Text pages a client may have rendered in a language of its choice a minute (not kept ones). */
 const HIGHLIGHTS_PER_MINUTE = 30;
+const READ_ONCE_RAW =
+  'This text can be read once: open its page and reveal it, or POST to this address to read ' +
+  'and delete it';
 import { lockedPageHeaders, RAW_TEXT_HEADERS, sharePageHeaders } from './security-headers';
 import { visitSourceOf } from './visit-source';
 
@@ -86,9 +89,18 @@ export class ShareResponder {
       const refusal = 'Too many texts highlighted in another language';
       await this.budget.spend('text-highlight', req.ip ?? '', HIGHLIGHTS_PER_MINUTE, refusal);
     }
-    const mode = opts.reveal ? 'reveal' : (await this.ownsIt(req, visit.link)) ? 'owner' : 'look';
-    const read = await this.texts.read(visit.link, mode, opts.lang, opts.raw);
+    let read = await this.texts.read(
+      visit.link,
+      opts.reveal ? 'reveal' : 'look',
+      opts.lang,
+      opts.raw,
+    );
+    // Only a one-time text asks who is reading: its owner's own session sees it, using nothing up.
+    if (read.type === 'reveal' && (await this.ownsIt(req, visit.link))) {
+      read = await this.texts.read(visit.link, 'owner', opts.lang, opts.raw);
+    }
     if (read.type === 'reveal') {
+      if (opts.raw) throw new DomainError(409, 'conflict', READ_ONCE_RAW);
       // Nothing shown yet, so no visit: the reveal is the visit.
       res.status(200).set(lockedPageHeaders()).type('html');
       res.send(renderRevealPage(visit.link.slug, read.shortUrl));

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { AbuseReportsService } from '../../admin/abuse-reports.service';
 import { AccountsService } from '../../auth/accounts.service';
 import { invalid } from '../../common/errors/domain-error';
-import { formOutcome } from '../forms/form-outcome';
+import { showOutcome } from '../forms/form-outcome';
 import { formatBytes, formatTime } from '../format';
 import { Pages, Viewer } from '../pages';
 
@@ -45,7 +45,7 @@ export class AdminAccountsView {
 
   /** Does an admin's action, then shows the accounts with what came of it. */
   async afterAction(viewer: Viewer, res: Response, work: () => Promise<string>) {
-    const out = await formOutcome(async () => {
+    const checked = async () => {
       try {
         return await work();
       } catch (e) {
@@ -53,8 +53,7 @@ export class AdminAccountsView {
         if (e instanceof TypeError) throw invalid('url', 'Give the full address');
         throw e;
       }
-    });
-    if (out.error) return this.render(viewer, res, { error: out.error.message }, out.error.status);
-    await this.render(viewer, res, { notice: out.ok });
+    };
+    await showOutcome(checked, (outcome, status) => this.render(viewer, res, outcome, status));
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { AbuseReportsService, SHARES_PER_PAGE } from '../../admin/abuse-reports.service';
-import { formOutcome } from '../forms/form-outcome';
+import { showOutcome } from '../forms/form-outcome';
 import { formatTime } from '../format';
 import { Pages, Viewer } from '../pages';
 
@@ -28,9 +28,6 @@ export class AdminReportsView {
 
   /** Does an admin's action on a report, then shows the first page with what came of it. */
   async afterAction(viewer: Viewer, res: Response, work: () => Promise<string>) {
-    const out = await formOutcome(work);
-    if (out.error)
-      return this.render(viewer, res, 1, { error: out.error.message }, out.error.status);
-    await this.render(viewer, res, 1, { notice: out.ok });
+    await showOutcome(work, (outcome, status) => this.render(viewer, res, 1, outcome, status));
   }
 }

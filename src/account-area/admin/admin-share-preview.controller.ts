@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { SharePreviews } from '../../admin/share-preview';
 import { AccountArea } from '../account-area.decorator';
 import { CurrentViewer } from '../current-session.decorator';
-import { formatBytes } from '../format';
+import { formatBytes, KIND_LABELS } from '../format';
 import { Pages, Viewer } from '../pages';
 import { AdminGuard } from './admin.guard';
 
@@ -29,7 +29,7 @@ export class AdminSharePreviewController {
   ): Promise<void> {
     const share = await this.previews.of(id);
     const size = share.kind === 'file' ? formatBytes(share.size) : '';
-    const view = { section: 'admin' as const, share, size };
+    const view = { section: 'admin' as const, share, size, kindLabel: KIND_LABELS[share.kind] };
     this.pages.send(res, 'share-preview', `Share ${share.shortUrl}`, viewer, view);
   }
 }

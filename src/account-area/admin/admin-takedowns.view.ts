@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { ModerationService } from '../../admin/moderation.service';
-import { formOutcome } from '../forms/form-outcome';
+import { showOutcome } from '../forms/form-outcome';
 import { KIND_LABELS } from '../format';
 import { Pages, Viewer } from '../pages';
 
@@ -23,9 +23,6 @@ export class AdminTakedownsView {
 
   /** Does an admin's action, then shows the first page with what came of it. */
   async afterAction(viewer: Viewer, res: Response, work: () => Promise<string>) {
-    const out = await formOutcome(work);
-    if (out.error)
-      return this.render(viewer, res, 1, { error: out.error.message }, out.error.status);
-    await this.render(viewer, res, 1, { notice: out.ok });
+    await showOutcome(work, (outcome, status) => this.render(viewer, res, 1, outcome, status));
   }
 }

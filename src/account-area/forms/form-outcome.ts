@@ -18,3 +18,20 @@ export async function formOutcome<T>(
     return { error: e };
   }
 }
+
+/** What a page shows after an action: its notice, or its refusal. */
+export type Outcome = { notice: string; error?: undefined } | { notice?: undefined; error: string };
+
+/**
+ * Does an action of a page and shows the page again with what came of it: `work`'s notice, or
+ * its refusal with the refusal's status (see formOutcome for what goes on to the filter).
+ */
+export async function showOutcome(
+  work: () => Promise<string>,
+  show: (outcome: Outcome, status?: number) => Promise<void>,
+  passOn: number[] = [],
+): Promise<void> {
+  const out = await formOutcome(work, passOn);
+  if (out.error) return show({ error: out.error.message }, out.error.status);
+  return show({ notice: out.ok });
+}

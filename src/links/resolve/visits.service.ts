@@ -49,6 +49,8 @@ export type Visit =
 export type GoneState = 'expired' | 'taken_down' | 'read';
 export const gone = (state: GoneState, message: string, reason?: string) =>
   new DomainError(410, 'gone', message, { state, ...(reason && { reason }) });
+/** A one-time text someone has read: its address says so (a tombstone) instead of a 404. */
+export const readAndDeleted = () => gone('read', 'This text was read and deleted');
 
 /** A share taken down (or whose account was disabled) answers 410 with the reason. */
 export function assertNotBlocked(link: Pick<Link, 'blockedReason'>): void {
@@ -127,9 +129,7 @@ export class VisitsService {
     if (link) return link;
     if (!missing && SLUG_PATTERN.test(r.slug)) {
       // Never marked missing: the fast path would answer 404 where "read and deleted" is meant.
-      if (await this.tombstones.at(domain.id, r.slug)) {
-        throw gone('read', 'This text was read and deleted');
-      }
+      if (await this.tombstones.at(domain.id, r.slug)) throw readAndDeleted();
       // The next visit there is answered by the fast path, without the database or the framework.
       this.cache.setMissing(domain.id, r.slug);
     }
