@@ -18,6 +18,7 @@ import { smmsBodyErrors, smmsMalformedUrl } from './compat/smms-v2/smms-early-er
 import { YOURLS_PATHS } from './compat/yourls/yourls.controller';
 import { yourlsMultipartFields } from './compat/yourls/yourls-form';
 import { Env, trustProxySetting } from './config/env';
+import { rememberLanguage } from './i18n/language-of';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
@@ -66,6 +67,7 @@ export function configureApp(app: NestExpressApplication, env: Env): NestExpress
   app.set('trust proxy', trustProxySetting(env.TRUST_PROXY));
   app.disable('x-powered-by');
   app.use(securityHeaders());
+  app.use(rememberLanguage);
   app.use(ACCOUNT_PATHS, accountAreaOnPublicHost(env.PUBLIC_URL));
   app.use(['/api/v1', '/api/v2'], apiCors());
   app.use('/api/v2', smmsMalformedUrl);

@@ -6,6 +6,8 @@ import { LinksService } from '../links/links.service';
 import { parseForm } from './form';
 import { AnalyticsPageQuery } from './forms/analytics-page.query';
 import { Pages, Viewer } from './pages';
+import { tk } from '../i18n/i18n';
+import { wordsOf } from '../i18n/language-of';
 
 const DAY = 86_400;
 const ZONES = [
@@ -20,12 +22,12 @@ const ZONES = [
   'Australia/Sydney',
 ];
 const TOPS = [
-  ['referrers', 'Referrers'],
-  ['countries', 'Countries'],
-  ['browsers', 'Browsers'],
-  ['os', 'Operating systems'],
-  ['devices', 'Devices'],
-  ['languages', 'Languages'],
+  ['referrers', tk('Referrers')],
+  ['countries', tk('Countries')],
+  ['browsers', tk('Browsers')],
+  ['os', tk('Operating systems')],
+  ['devices', tk('Devices')],
+  ['languages', tk('Languages')],
 ];
 
 const day = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
@@ -47,7 +49,8 @@ export class AnalyticsPageView {
     const now = Math.floor(Date.now() / 1000);
     const to = f.to ? Date.parse(`${f.to}T23:59:59Z`) / 1000 : now;
     const from = f.from ? Date.parse(`${f.from}T00:00:00Z`) / 1000 : to - 30 * DAY + 1;
-    const parsed = await parseForm(StatsQuery, { ...f, from, to });
+    const w = wordsOf(res.req);
+    const parsed = await parseForm(w, StatsQuery, { ...f, from, to });
     const form = {
       from: day(Number.isFinite(from) ? from : now),
       to: day(Number.isFinite(to) ? to : now),
@@ -62,9 +65,11 @@ export class AnalyticsPageView {
       zones: ZONES,
       action: link ? `/account/analytics/${link.id}` : '/account/analytics',
     };
-    const heading = link ? `Visits of ${link.short_url}` : 'Visits of all your shares';
+    const heading = link
+      ? w.t('Visits of {{url}}', { url: link.short_url })
+      : w.t('Visits of all your shares');
     if (!parsed.dto || from > to) {
-      const error = parsed.error ?? 'The range ends before it begins';
+      const error = parsed.error ?? w.t('The range ends before it begins');
       return this.pages.send(
         res,
         'analytics',
@@ -78,7 +83,7 @@ export class AnalyticsPageView {
       ? await this.stats.linkStats(accountId, link.id, parsed.dto)
       : await this.stats.accountStats(accountId, parsed.dto);
     const series = {
-      label: 'Visits',
+      label: w.t('Visits'),
       labels: stats.series.map((p) =>
         new Date(p.t * 1000)
           .toISOString()
@@ -87,7 +92,9 @@ export class AnalyticsPageView {
       ),
       values: stats.series.map((p) => p.visits),
     };
-    const tops = link ? TOPS : [['shares', 'Most visited shares'], ...TOPS];
+    const tops = (link ? TOPS : [['shares', tk('Most visited shares')], ...TOPS]).map(
+      ([key, label]) => [key, w.t(label)],
+    );
     this.pages.send(res, 'analytics', 'Analytics', viewer, {
       ...base,
       heading,

@@ -7,6 +7,8 @@ import { HostForm } from './forms/host.form';
 import { PageForm } from './forms/page-query.decorator';
 import { DomainsPageView } from './domains-page.view';
 import type { Viewer } from './pages';
+import { wordsOf } from '../i18n/language-of';
+import { tk } from '../i18n/i18n';
 
 /** `/account/domains`: custom domains added, their DNS records shown and checked, removed. */
 @AccountArea()
@@ -31,7 +33,9 @@ export class DomainsPageController {
     const host = form.host ?? '';
     await this.view.afterForm(viewer, res, { host }, async () => {
       const d = await this.domains.add(viewer.account!, host);
-      return `Added ${d.host}: publish the records below, then check them`;
+      return wordsOf(res.req).t('Added {{host}}: publish the records below, then check them', {
+        host: d.host,
+      });
     });
   }
 
@@ -43,7 +47,10 @@ export class DomainsPageController {
     @Res() res: Response,
   ): Promise<void> {
     const checked = await this.domains.verify(viewer.account!.id, id);
-    const notice = checked.status === 'verified' ? `${checked.host} is verified` : undefined;
+    const notice =
+      checked.status === 'verified'
+        ? wordsOf(res.req).t('{{host}} is verified', { host: checked.host })
+        : undefined;
     await this.view.render(viewer, res, { notice }, checked);
   }
 
@@ -55,7 +62,7 @@ export class DomainsPageController {
   ): Promise<void> {
     await this.view.afterForm(viewer, res, {}, async () => {
       await this.domains.delete(viewer.account!.id, id, false);
-      return 'Domain removed';
+      return tk('Domain removed');
     });
   }
 }

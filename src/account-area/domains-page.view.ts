@@ -5,6 +5,7 @@ import { CustomDomainsService } from '../custom-domains/custom-domains.service';
 import { checkInWords } from './dns-words';
 import { Outcome, showOutcome } from './forms/form-outcome';
 import { Pages, Viewer } from './pages';
+import { wordsOf } from '../i18n/language-of';
 
 /** The view model of `/account/domains`: the claims, one of them with its DNS just checked. */
 @Injectable()
@@ -27,7 +28,10 @@ export class DomainsPageView {
         ? {
             ...checked,
             checked: true,
-            records: checked.records.map((r) => ({ ...r, check: checkInWords(r) })),
+            records: checked.records.map((r) => ({
+              ...r,
+              check: checkInWords(r, wordsOf(res.req)),
+            })),
           }
         : { ...d, checked: false },
     );

@@ -10,6 +10,8 @@ import { ShareListQuery } from './forms/share-list.query';
 import { FilesPageView } from './files-page.view';
 import type { Viewer } from './pages';
 import { PrivacyForm, SelectedSharesForm } from './forms/share.forms';
+import { wordsOf } from '../i18n/language-of';
+import { tk } from '../i18n/i18n';
 
 /** `/account/files`: uploads (by the page's script, through the API) and the account's files. */
 @AccountArea()
@@ -40,7 +42,8 @@ export class FilesPageController {
   ): Promise<void> {
     const makePrivate = form.private === '1';
     const file = await this.privateFiles.setPrivate(viewer.account!.id, id, makePrivate);
-    const notice = `${file.filename} is ${makePrivate ? 'private' : 'public'} now`;
+    const said = makePrivate ? tk('{{name}} is private now') : tk('{{name}} is public now');
+    const notice = wordsOf(res.req).t(said, { name: file.filename });
     await this.view.render(viewer, res, { notice });
   }
 
@@ -52,7 +55,7 @@ export class FilesPageController {
   ) {
     const deleted = await deleteShares(this.links, viewer.account!.id, form.ids, 'file');
     await this.view.render(viewer, res, {
-      notice: deletedNotice(deleted, 'file'),
+      notice: deletedNotice(deleted, 'file', wordsOf(res.req)),
     });
   }
 }

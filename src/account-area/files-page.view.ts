@@ -8,6 +8,7 @@ import { FilesService, HISTORY_PAGE_SIZE } from '../files/files.service';
 import { formatBytes } from './format';
 import { ShareListQuery } from './forms/share-list.query';
 import { Pages, Viewer } from './pages';
+import { wordsOf } from '../i18n/language-of';
 
 /** The view model of `/account/files`: the account's files as the query asks, and its limit. */
 @Injectable()
@@ -28,16 +29,17 @@ export class FilesPageView {
     const sort = FILE_SORTS.find((x) => x === query.sort) ?? 'newest';
     const kind = FILE_KINDS.find((x) => x === query.kind);
     const rows = await this.files.history(account.id, page, { q: q || undefined, sort, kind });
+    const w = wordsOf(res.req);
     this.pages.send(res, 'files', 'Files', viewer, {
       section: 'files',
       ...data,
       q,
       page,
       hasMore: rows.length === HISTORY_PAGE_SIZE,
-      files: withBadges(rows, this.clock.now()).map((f) => ({
+      files: withBadges(rows, this.clock.now(), w).map((f) => ({
         ...f,
         sizeText: formatBytes(f.size),
-        typeLabel: typeLabelOf(f.mime_type),
+        typeLabel: typeLabelOf(f.mime_type, w),
       })),
       filter: { q, sort, kind: kind ?? '' },
       maxFileBytes: account.maxFileBytes,

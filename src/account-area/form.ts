@@ -1,12 +1,14 @@
 import { ClassConstructor, plainToInstance } from 'class-transformer';
 import { validate } from 'class-validator';
+import type { Words } from '../i18n/i18n';
 import { sayForPeople } from './forms/words';
 
 /**
  * A form's fields as a DTO of the API, checked by the API's own rules; or the first problem, in
- * words for people.
+ * words for people (in the language of `w`).
  */
 export async function parseForm<T extends object>(
+  w: Words,
   cls: ClassConstructor<T>,
   fields: Record<string, unknown>,
 ): Promise<{ dto: T; error?: undefined } | { dto?: undefined; error: string }> {
@@ -15,7 +17,7 @@ export async function parseForm<T extends object>(
   const dto = plainToInstance(cls, given);
   const [first] = await validate(dto, { whitelist: true });
   if (!first) return { dto };
-  return { error: sayForPeople(first.children?.length ? first.children[0] : first) };
+  return { error: sayForPeople(first.children?.length ? first.children[0] : first, w) };
 }
 
 /** A relative address on this site to go to after log-in; anything else goes to the account. */

@@ -1,3 +1,5 @@
+import { tk } from '../i18n/i18n';
+
 const UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
 
 /** 1536 → "1.5 KiB". */
@@ -11,17 +13,13 @@ export function formatBytes(n: number): string {
   return `${i === 0 ? v : v.toFixed(v < 10 ? 1 : 0)} ${UNITS[i]}`;
 }
 
-/** A date as `2026-11-22 18:04 UTC`, or a dash. */
-export const formatTime = (d: Date | number | null | undefined): string => {
-  if (d === null || d === undefined) return '—';
-  const date = typeof d === 'number' ? new Date(d * 1000) : d;
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+/** A share's kind as people call it (keys of `t()`). */
+export const KIND_LABELS: Record<string, string> = {
+  redirect: tk('Link'),
+  text: tk('Text'),
+  file: tk('File'),
+  bio: tk('Bio page'),
 };
 
-/** A share's kind as people call it. */
-export const KIND_LABELS: Record<string, string> = {
-  redirect: 'Link',
-  text: 'Text',
-  file: 'File',
-  bio: 'Bio page',
-};
+/** A custom domain's state, as `t()` keys (templates print `it.t(status)`). */
+export const DOMAIN_STATUS_KEYS = [tk('pending'), tk('verified'), tk('failed'), tk('lost')];

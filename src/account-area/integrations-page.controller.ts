@@ -6,6 +6,7 @@ import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { integrations } from './integrations';
 import { Pages, Viewer } from './pages';
+import { wordsOf } from '../i18n/language-of';
 
 /**
  * `/account/integrations`: settings for the tools people upload and shorten with. Tokens are
@@ -38,7 +39,11 @@ export class IntegrationsPageController {
     const { token } = await this.tokens.replace(viewer.account!.id, 'Integrations');
     this.pages.send(res, 'integrations', 'Integrations', viewer, {
       section: 'integrations',
-      list: integrations(this.base, token),
+      list: integrations(this.base, token).map((x) => ({
+        ...x,
+        name: wordsOf(res.req).t(x.name),
+        how: wordsOf(res.req).t(x.how),
+      })),
       tokenName: 'Integrations',
     });
   }

@@ -1,3 +1,4 @@
+import { tk } from '../i18n/i18n';
 /** A ready-made configuration of a tool, filled in with this server and a token. */
 export interface Integration {
   key: string;
@@ -31,8 +32,10 @@ export function integrations(base: string, token: string): Integration[] {
   return [
     {
       key: 'sharex-images',
-      name: 'ShareX: images',
-      how: 'Save the file and open it: ShareX adds the uploader (Destinations → Custom uploader).',
+      name: tk('ShareX: images'),
+      how: tk(
+        'Save the file and open it: ShareX adds the uploader (Destinations → Custom uploader).',
+      ),
       file: 'linkdrop-images.sxcu',
       text: sharex('images', 'ImageUploader', {
         ...upload,
@@ -43,8 +46,8 @@ export function integrations(base: string, token: string): Integration[] {
     },
     {
       key: 'sharex-files',
-      name: 'ShareX: files',
-      how: 'Files of any kind; the link is the share page.',
+      name: tk('ShareX: files'),
+      how: tk('Files of any kind; the link is the share page.'),
       file: 'linkdrop-files.sxcu',
       text: sharex('files', 'FileUploader', {
         ...upload,
@@ -54,8 +57,8 @@ export function integrations(base: string, token: string): Integration[] {
     },
     {
       key: 'sharex-text',
-      name: 'ShareX: text',
-      how: 'Text from the clipboard becomes a text share.',
+      name: tk('ShareX: text'),
+      how: tk('Text from the clipboard becomes a text share.'),
       file: 'linkdrop-text.sxcu',
       text: sharex('text', 'TextUploader', {
         RequestURL: `${api}/text`,
@@ -66,8 +69,8 @@ export function integrations(base: string, token: string): Integration[] {
     },
     {
       key: 'sharex-links',
-      name: 'ShareX: URL shortener',
-      how: 'Shortens the URL ShareX gives it.',
+      name: tk('ShareX: URL shortener'),
+      how: tk('Shortens the URL ShareX gives it.'),
       file: 'linkdrop-links.sxcu',
       text: sharex('links', 'URLShortener', {
         RequestURL: `${api}/shorten`,
@@ -78,16 +81,18 @@ export function integrations(base: string, token: string): Integration[] {
     },
     {
       key: 'picgo',
-      name: 'PicGo / PicList (SM.MS)',
-      how: 'In the SM.MS image host settings: this token, and this server as the backup domain (PicList: “backupDomain”).',
+      name: tk('PicGo / PicList (SM.MS)'),
+      how: tk(
+        'In the SM.MS image host settings: this token, and this server as the backup domain (PicList: “backupDomain”).',
+      ),
       text: json({
         picBed: { current: 'smms', smms: { token, backupDomain: new URL(base).host } },
       }),
     },
     {
       key: 'upic',
-      name: 'uPic',
-      how: 'Host settings → Custom: these values.',
+      name: tk('uPic'),
+      how: tk('Host settings → Custom: these values.'),
       text: json({
         url: `${api}/file/upload`,
         method: 'POST',
@@ -98,14 +103,14 @@ export function integrations(base: string, token: string): Integration[] {
     },
     {
       key: 'bookmarklet',
-      name: 'Bookmarklet',
-      how: 'Make a bookmark with this as its address; on any page it shortens that page.',
+      name: tk('Bookmarklet'),
+      how: tk('Make a bookmark with this as its address; on any page it shortens that page.'),
       text: `javascript:location.href='${api}/shorten?signature=${encodeURIComponent(token)}&url='+encodeURIComponent(location.href)`,
     },
     {
       key: 'curl',
-      name: 'curl',
-      how: 'From a terminal.',
+      name: tk('curl'),
+      how: tk('From a terminal.'),
       text: [
         `curl -H 'Authorization: ${token}' -H 'Content-Type: application/json' \\`,
         `  -d '{"target_url":"https://example.com/"}' ${api}/shorten`,

@@ -11,6 +11,7 @@ import { LinkEditForm } from './forms/link-edit.form';
 import { PageForm } from './forms/page-query.decorator';
 import { LinkEditView } from './link-edit.view';
 import type { Viewer } from './pages';
+import { wordsOf } from '../i18n/language-of';
 
 /** `/account/links/:id/edit`: a link's address stays; everything else may change. */
 @AccountArea()
@@ -40,7 +41,7 @@ export class LinkEditController {
   ): Promise<void> {
     const accountId = viewer.account!.id;
     const link = await this.links.get(accountId, { id }, 'redirect');
-    const parsed = await parseForm(UpdateLinkDto, {
+    const parsed = await parseForm(wordsOf(res.req), UpdateLinkDto, {
       target_url: form.target_url,
       // An emptied field clears it.
       title: form.title ?? null,

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { LinkDto } from '../links/dto/link.dto';
 import { TagsService } from '../tags/tags.service';
 import { Pages, Viewer } from './pages';
+import { tk } from '../i18n/i18n';
 
 const localTime = (unix: number | null) =>
   unix === null ? '' : new Date(unix * 1000).toISOString().slice(0, 16);
@@ -27,7 +28,7 @@ export class LinkEditView {
     this.pages.send(
       res,
       'link-edit',
-      'Edit link',
+      tk('Edit link'),
       viewer,
       { section: 'links', link, form, tags, ...data },
       status,

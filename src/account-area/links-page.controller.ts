@@ -13,6 +13,8 @@ import { ShareListQuery } from './forms/share-list.query';
 import { LinksPageView } from './links-page.view';
 import type { Viewer } from './pages';
 import { NewLinkForm, SelectedSharesForm } from './forms/share.forms';
+import { wordsOf } from '../i18n/language-of';
+import { tk } from '../i18n/i18n';
 
 /** `/account/links`: the account's short links, searched, made and deleted in the browser. */
 @AccountArea()
@@ -30,7 +32,7 @@ export class LinksPageController {
     @Res() res: Response,
   ): Promise<void> {
     const created = await justMade(this.links, viewer.account!.id, query.created, 'redirect');
-    const notice = query.updated ? 'Link saved' : null;
+    const notice = query.updated ? tk('Link saved') : null;
     await this.view.render(viewer, res, { query, created, notice });
   }
 
@@ -43,7 +45,7 @@ export class LinksPageController {
   ) {
     const tagIds = form.tag_ids;
     const expireAt = form.expire_at ? Date.parse(`${form.expire_at}Z`) / 1000 : undefined;
-    const parsed = await parseForm(CreateLinkDto, {
+    const parsed = await parseForm(wordsOf(res.req), CreateLinkDto, {
       ...form,
       tag_ids: tagIds.length ? tagIds : undefined,
       expire_at: expireAt,
@@ -68,7 +70,7 @@ export class LinksPageController {
   ) {
     const deleted = await deleteShares(this.links, viewer.account!.id, form.ids, 'redirect');
     await this.view.render(viewer, res, {
-      notice: deletedNotice(deleted, 'link'),
+      notice: deletedNotice(deleted, 'link', wordsOf(res.req)),
     });
   }
 }

@@ -8,6 +8,7 @@ import { LinksService } from '../links/links.service';
 import { TagsService } from '../tags/tags.service';
 import { ShareListQuery } from './forms/share-list.query';
 import { Pages, Viewer } from './pages';
+import { wordsOf } from '../i18n/language-of';
 
 const PER_PAGE = 20;
 
@@ -49,7 +50,7 @@ export class LinksPageView {
       ...shown,
       q: query.q,
       page: query.page,
-      links: withBadges(rows.slice(0, PER_PAGE), this.clock.now()),
+      links: withBadges(rows.slice(0, PER_PAGE), this.clock.now(), wordsOf(res.req)),
       hasMore: rows.length > PER_PAGE,
       tags: await this.tags.list(accountId),
       domains,

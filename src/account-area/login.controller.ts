@@ -9,6 +9,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { AuthAttempt } from '../rate-limit/auth-attempt.decorator';
 import { safeNext } from './form';
 import { credentialsOf, CredentialsForm } from './forms/credentials.form';
+import { wordsOf } from '../i18n/language-of';
 import { formOutcome } from './forms/form-outcome';
 import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { AddressQuery } from './forms/share.forms';
@@ -41,7 +42,7 @@ export class LoginController {
     const next = safeNext(fields.next);
     const out = await formOutcome(async () => {
       // Whatever is wrong with the form, the answer says no more than a wrong password would.
-      const { email, password } = await credentialsOf(fields, wrongCredentials);
+      const { email, password } = await credentialsOf(fields, wrongCredentials, wordsOf(res.req));
       return (await this.accounts.verifyCredentials(email, password)).id;
     }, [429]);
     if (!out.error) return this.view.logIn(out.ok, req, res, next);

@@ -6,7 +6,9 @@ import { AccountOverviewService } from '../account/account-overview.service';
 import { DomainsService } from '../domains/domains.service';
 import { LinksService } from '../links/links.service';
 import { UsageService } from '../auth/plans/usage.service';
-import { formatBytes } from './format';
+import { formatBytes, KIND_LABELS } from './format';
+import { tk } from '../i18n/i18n';
+import { wordsOf } from '../i18n/language-of';
 import { Pages, Viewer } from './pages';
 
 interface Meter {
@@ -39,48 +41,46 @@ export class OverviewView {
     ]);
     const { plan, usage } = described;
     const limits = account.usageLimits;
+    const w = wordsOf(res.req);
+    const n = w.number;
     const monthly = (key: string, label: string, metric: 'link' | 'text' | 'upload'): Meter => {
-      const n = used(metric, 'month');
+      const used_ = used(metric, 'month');
       const max = limits[`${metric}_month`];
-      return {
-        key,
-        label,
-        used: n,
-        max,
-        text: max ? `${n} of ${max} this month` : `${n} this month`,
-      };
+      const month = max
+        ? w.t('{{used}} of {{max}} this month', { used: n(used_), max: n(max) })
+        : w.t('{{used}} this month', { used: n(used_) });
+      return { key, label: w.t(label), used: used_, max, text: month };
     };
+    const inAll = (count: number, month: Meter) =>
+      w.t('{{count}} in all, {{month}}', { count, month: month.text });
     const domains = this.domains.customHostsOf(account.id).length;
+    const links = monthly('links', tk('Links'), 'link');
+    const texts = monthly('texts', tk('Texts'), 'text');
+    const files = monthly('files', tk('Files'), 'upload');
     const meters: Meter[] = [
       {
         key: 'storage',
-        label: 'Storage',
+        label: w.t('Storage'),
         used: usage.storage_bytes,
         max: plan.storage_quota_bytes,
-        text: `${formatBytes(usage.storage_bytes)} of ${formatBytes(plan.storage_quota_bytes)}`,
+        text: w.t('{{used}} of {{max}}', {
+          used: formatBytes(usage.storage_bytes),
+          max: formatBytes(plan.storage_quota_bytes),
+        }),
       },
-      {
-        ...monthly('links', 'Links', 'link'),
-        text: `${usage.links} in all, ${monthly('l', '', 'link').text}`,
-      },
-      {
-        ...monthly('texts', 'Texts', 'text'),
-        text: `${usage.texts} in all, ${monthly('t', '', 'text').text}`,
-      },
-      {
-        ...monthly('files', 'Files', 'upload'),
-        text: `${usage.files} in all, ${monthly('f', '', 'upload').text}`,
-      },
+      { ...links, text: inAll(usage.links, links) },
+      { ...texts, text: inAll(usage.texts, texts) },
+      { ...files, text: inAll(usage.files, files) },
       {
         key: 'domains',
-        label: 'Custom domains',
+        label: w.t('Custom domains'),
         used: domains,
         max: account.maxCustomDomains,
-        text: `${domains} of ${account.maxCustomDomains}`,
+        text: w.t('{{used}} of {{max}}', { used: n(domains), max: n(account.maxCustomDomains) }),
       },
     ];
     const series = {
-      label: 'Visits',
+      label: w.t('Visits'),
       labels: visits.series.map((p) => new Date(p.t * 1000).toISOString().slice(5, 10)),
       values: visits.series.map((p) => p.visits),
     };
@@ -94,6 +94,7 @@ export class OverviewView {
       },
       meters,
       recent,
+      kindLabels: KIND_LABELS,
       // JSON in a non-executing script element: `<` escaped so no markup can close it early.
       visits: {
         total: visits.totals.visits,

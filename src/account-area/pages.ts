@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { pageHeaders } from '../common/page-headers';
 import { Env } from '../config/env';
+import { tk } from '../i18n/i18n';
+import { languageLinks, wordsOf } from '../i18n/language-of';
 import { ASSET_VERSION } from './assets.controller';
 
 /** The account area's pages: scripts and styles only from our own files, never cached. */
@@ -18,19 +20,31 @@ export const ACCOUNT_PAGE_HEADERS = pageHeaders({
 });
 
 const NAV = [
-  { section: 'overview', href: '/account', label: 'Overview' },
-  { section: 'links', href: '/account/links', label: 'Links' },
-  { section: 'texts', href: '/account/texts', label: 'Texts' },
-  { section: 'files', href: '/account/files', label: 'Files' },
-  { section: 'tags', href: '/account/tags', label: 'Tags' },
-  { section: 'analytics', href: '/account/analytics', label: 'Analytics' },
-  { section: 'domains', href: '/account/domains', label: 'Domains' },
-  { section: 'tokens', href: '/account/tokens', label: 'API tokens' },
-  { section: 'integrations', href: '/account/integrations', label: 'Integrations' },
-  { section: 'security', href: '/account/security', label: 'Security' },
+  { section: 'overview', href: '/account', label: tk('Overview') },
+  { section: 'links', href: '/account/links', label: tk('Links') },
+  { section: 'texts', href: '/account/texts', label: tk('Texts') },
+  { section: 'files', href: '/account/files', label: tk('Files') },
+  { section: 'tags', href: '/account/tags', label: tk('Tags') },
+  { section: 'analytics', href: '/account/analytics', label: tk('Analytics') },
+  { section: 'domains', href: '/account/domains', label: tk('Domains') },
+  { section: 'tokens', href: '/account/tokens', label: tk('API tokens') },
+  { section: 'integrations', href: '/account/integrations', label: tk('Integrations') },
+  { section: 'security', href: '/account/security', label: tk('Security') },
 ] as const;
 
-const ADMIN_NAV = { section: 'admin', href: '/admin', label: 'Admin' } as const;
+const ADMIN_NAV = { section: 'admin', href: '/admin', label: tk('Admin') } as const;
+
+/** The words app.js writes, given to it in the page's language (the layout's "words" island). */
+const CLIENT_KEYS = [
+  tk('Copied'),
+  tk('Copy'),
+  tk('pasted file'),
+  tk('Uploading {{name}}'),
+  tk('Uploaded {{name}}'),
+  tk('larger than your plan allows'),
+  tk('Copy the link to {{name}}'),
+  tk('the connection failed'),
+];
 
 export type Section = (typeof NAV)[number]['section'] | 'admin' | 'none';
 
@@ -41,7 +55,11 @@ export interface Viewer {
   sessionId?: string;
 }
 
-/** Renders the account area's templates (Eta, escaped by default) into a response. */
+/**
+ * Renders the account area's templates (Eta, escaped by default) into a response, in the
+ * request's language: `title`, `notice` and `error` are keys (or a service's message, shown as
+ * it is when no translation has it); templates print `it.t(…)`.
+ */
 @Injectable()
 export class Pages {
   private readonly eta = new Eta({ views: join(__dirname, 'views'), cache: true });
@@ -56,19 +74,32 @@ export class Pages {
     data: Record<string, unknown> & { section?: Section; charts?: boolean } = {},
     status = 200,
   ): void {
+    const req = res.req;
+    const words = wordsOf(req);
+    const say = (s: unknown) => (typeof s === 'string' ? words.say(s) : s);
     const html = this.eta.render(`./${template}`, {
-      title,
+      title: words.say(title),
+      lang: words.lang,
+      t: words.t,
+      html: words.html,
+      w: words,
+      uiLanguages: languageLinks(req, words.lang),
+      // JSON in a non-executing script element: `<` escaped so no markup can close it early.
+      clientWords: JSON.stringify(
+        Object.fromEntries(CLIENT_KEYS.map((k) => [k, words.t(k)])),
+      ).replace(/</g, '\\u003c'),
       account: viewer.account ?? null,
       csrf: viewer.csrf ?? '',
       signupOpen: this.env.AUTH_SIGNUP !== 'closed',
       assetVersion: ASSET_VERSION,
       nav: [...NAV, ...(viewer.account?.isAdmin ? [ADMIN_NAV] : [])].map((n) => ({
         ...n,
+        label: words.t(n.label),
         current: n.section === data.section,
       })),
-      error: null,
-      notice: null,
       ...data,
+      error: say(data.error ?? null),
+      notice: say(data.notice ?? null),
     });
     res.status(status).set(ACCOUNT_PAGE_HEADERS).type('html').send(html);
   }

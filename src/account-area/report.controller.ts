@@ -10,6 +10,7 @@ import { AuthAttempt } from '../rate-limit/auth-attempt.decorator';
 import { Pages } from './pages';
 import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { AddressQuery, ReportForm } from './forms/share.forms';
+import { tk } from '../i18n/i18n';
 
 /** `/report`: anyone tells the admins about an abusive share (linked from every share page). */
 @ApiExcludeController()
@@ -55,7 +56,7 @@ export class ReportController {
         'report',
         'Report abuse',
         {},
-        { ...data, sent: true, notice: 'Thank you: the report was sent to the administrators' },
+        { ...data, sent: true, notice: tk('Thank you: the report was sent to the administrators') },
       );
     } catch (e) {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;

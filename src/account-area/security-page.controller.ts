@@ -9,6 +9,8 @@ import { CurrentViewer } from './current-session.decorator';
 import { Pages, Viewer } from './pages';
 import { PageForm } from './forms/page-query.decorator';
 import { PasswordChangeForm } from './forms/share.forms';
+import { wordsOf } from '../i18n/language-of';
+import { tk } from '../i18n/i18n';
 
 /** `/account/security`: the password, and the other browsers' sessions. */
 @AccountArea()
@@ -40,11 +42,17 @@ export class SecurityPageController {
       await this.accounts.changePassword(id, form.new_password ?? '');
       const ended = await this.sessions.endAllOf(id, viewer.sessionId);
       this.show(viewer, res, {
-        notice: `Password changed; ${ended} other browser session(s) logged out`,
+        notice: wordsOf(res.req).t(
+          'Password changed; {{count}} other browser sessions logged out',
+          {
+            count: ended,
+          },
+        ),
       });
     } catch (e) {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      const error = e.code === 'invalid_credentials' ? 'The current password is wrong' : e.message;
+      const error =
+        e.code === 'invalid_credentials' ? tk('The current password is wrong') : e.message;
       this.show(viewer, res, { error }, e.status === 401 ? 400 : e.status);
     }
   }
@@ -52,7 +60,10 @@ export class SecurityPageController {
   @Post('sessions/end-others')
   async endOthers(@CurrentViewer() viewer: Viewer, @Res() res: Response): Promise<void> {
     const ended = await this.sessions.endAllOf(viewer.account!.id, viewer.sessionId);
-    this.show(viewer, res, { notice: `${ended} other browser session(s) logged out` });
+    const notice = wordsOf(res.req).t('{{count}} other browser sessions logged out', {
+      count: ended,
+    });
+    this.show(viewer, res, { notice });
   }
 
   private show(viewer: Viewer, res: Response, data: object, status = 200) {

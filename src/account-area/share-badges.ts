@@ -1,3 +1,5 @@
+import type { Words } from '../i18n/i18n';
+
 /** A share's state as a small label in a list. */
 export interface Badge {
   label: string;
@@ -19,15 +21,14 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** "in 3 days", "in 5 hours", "in 20 minutes": the larger unit, rounded down. */
-export function inWords(seconds: number): string {
-  const [n, unit] =
-    seconds >= DAY
-      ? [Math.floor(seconds / DAY), 'day']
-      : seconds >= HOUR
-        ? [Math.floor(seconds / HOUR), 'hour']
-        : [Math.max(1, Math.floor(seconds / MINUTE)), 'minute'];
-  return `in ${n} ${unit}${n === 1 ? '' : 's'}`;
+/** "Expires in 3 days", "… in 5 hours", "… in 20 minutes": the larger unit, rounded down. */
+export function expiresInWords(seconds: number, w: Words): string {
+  if (seconds >= DAY) return w.t('Expires in {{count}} days', { count: Math.floor(seconds / DAY) });
+  if (seconds >= HOUR) {
+    return w.t('Expires in {{count}} hours', { count: Math.floor(seconds / HOUR) });
+  }
+  const count = Math.max(1, Math.floor(seconds / MINUTE));
+  return w.t('Expires in {{count}} minutes', { count });
 }
 
 /**
@@ -35,19 +36,22 @@ export function inWords(seconds: number): string {
  * then what shapes a visit (expires in…, password, one-time, private). A live share with none of
  * these has none: "Active" would be noise on every row.
  */
-export function badgesOf(s: ShareState, nowSeconds: number): Badge[] {
+export function badgesOf(s: ShareState, nowSeconds: number, w: Words): Badge[] {
   const out: Badge[] = [];
-  if (s.taken_down_reason) out.push({ label: `Taken down: ${s.taken_down_reason}`, tone: 'warn' });
-  if (s.is_expired) out.push({ label: 'Expired', tone: 'warn' });
-  else if (s.expire_at) {
-    out.push({ label: `Expires ${inWords(s.expire_at - nowSeconds)}`, tone: '' });
+  if (s.taken_down_reason) {
+    out.push({
+      label: w.t('Taken down: {{reason}}', { reason: s.taken_down_reason }),
+      tone: 'warn',
+    });
   }
-  if (s.has_password) out.push({ label: 'Password', tone: '' });
-  if (s.burn_after_read) out.push({ label: 'One-time', tone: '' });
-  if (s.is_private) out.push({ label: 'Private', tone: '' });
+  if (s.is_expired) out.push({ label: w.t('Expired'), tone: 'warn' });
+  else if (s.expire_at) out.push({ label: expiresInWords(s.expire_at - nowSeconds, w), tone: '' });
+  if (s.has_password) out.push({ label: w.t('Password'), tone: '' });
+  if (s.burn_after_read) out.push({ label: w.t('One-time'), tone: '' });
+  if (s.is_private) out.push({ label: w.t('Private'), tone: '' });
   return out;
 }
 
 /** The rows of a list, each with its badges (now: the clock's milliseconds). */
-export const withBadges = <T extends ShareState>(rows: T[], now: number) =>
-  rows.map((r) => ({ ...r, badges: badgesOf(r, Math.floor(now / 1000)) }));
+export const withBadges = <T extends ShareState>(rows: T[], now: number, w: Words) =>
+  rows.map((r) => ({ ...r, badges: badgesOf(r, Math.floor(now / 1000), w) }));

@@ -1,4 +1,5 @@
 import { DomainError } from '../common/errors/domain-error';
+import { tk, type Words } from '../i18n/i18n';
 import { LinksService } from '../links/links.service';
 
 /** Deletes the checked shares of one kind; ids of other accounts are not found, and skipped. */
@@ -31,8 +32,14 @@ export function justMade(
   return links.get(accountId, { id: created }, kind).catch(() => null);
 }
 
+const DELETED = {
+  link: [tk('No link was deleted: tick the links to delete first'), tk('Deleted {{count}} links')],
+  text: [tk('No text was deleted: tick the texts to delete first'), tk('Deleted {{count}} texts')],
+  file: [tk('No file was deleted: tick the files to delete first'), tk('Deleted {{count}} files')],
+} as const;
+
 /** What a bulk delete says: how many went, or what to do when none was ticked. */
-export function deletedNotice(deleted: number, noun: 'link' | 'text' | 'file'): string {
-  if (deleted === 0) return `No ${noun} was deleted: tick the ${noun}s to delete first`;
-  return `Deleted ${deleted} ${noun}${deleted === 1 ? '' : 's'}`;
+export function deletedNotice(deleted: number, noun: 'link' | 'text' | 'file', w: Words): string {
+  const [none, some] = DELETED[noun];
+  return deleted === 0 ? w.t(none) : w.t(some, { count: deleted });
 }

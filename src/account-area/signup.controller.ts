@@ -9,6 +9,7 @@ import { DomainError, notFound } from '../common/errors/domain-error';
 import { Env } from '../config/env';
 import { AuthAttempt } from '../rate-limit/auth-attempt.decorator';
 import { credentialsOf, CredentialsForm } from './forms/credentials.form';
+import { wordsOf } from '../i18n/language-of';
 import { formOutcome } from './forms/form-outcome';
 import { PageForm } from './forms/page-query.decorator';
 import { FrontDoorView } from './front-door.view';
@@ -41,7 +42,7 @@ export class SignupController {
     this.assertOpen();
     checkFormToken(req);
     const out = await formOutcome(async () => {
-      const { email, password } = await credentialsOf(fields, invalid);
+      const { email, password } = await credentialsOf(fields, invalid, wordsOf(res.req));
       return this.auth.register(email, password);
     }, [429]);
     if (!out.error) return this.view.logIn(out.ok, req, res, '/account');

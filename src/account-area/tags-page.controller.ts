@@ -7,6 +7,8 @@ import { Pages, Viewer } from './pages';
 import { PageForm } from './forms/page-query.decorator';
 import { NameForm, tagNameOf } from './forms/share.forms';
 import { showOutcome } from './forms/form-outcome';
+import { wordsOf } from '../i18n/language-of';
+import { tk } from '../i18n/i18n';
 
 /** `/account/tags`: the account's tags, added, renamed and deleted. */
 @AccountArea()
@@ -25,9 +27,9 @@ export class TagsPageController {
   @Post()
   add(@CurrentViewer() viewer: Viewer, @PageForm(NameForm) form: NameForm, @Res() res: Response) {
     return this.attempt(viewer, res, async () => {
-      const name = await tagNameOf(form);
+      const name = await tagNameOf(form, wordsOf(res.req));
       await this.tags.create(viewer.account!.id, name);
-      return `Added ${name}`;
+      return wordsOf(res.req).t('Added {{name}}', { name });
     });
   }
 
@@ -39,9 +41,9 @@ export class TagsPageController {
     @Res() res: Response,
   ) {
     return this.attempt(viewer, res, async () => {
-      const name = await tagNameOf(form);
+      const name = await tagNameOf(form, wordsOf(res.req));
       await this.tags.rename(viewer.account!.id, id, name);
-      return `Renamed to ${name}`;
+      return wordsOf(res.req).t('Renamed to {{name}}', { name });
     });
   }
 
@@ -53,7 +55,7 @@ export class TagsPageController {
   ) {
     return this.attempt(viewer, res, async () => {
       await this.tags.delete(viewer.account!.id, id);
-      return 'Tag deleted';
+      return tk('Tag deleted');
     });
   }
 

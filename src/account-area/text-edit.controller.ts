@@ -9,7 +9,9 @@ import { CurrentViewer } from './current-session.decorator';
 import { parseForm } from './form';
 import { Pages, Viewer } from './pages';
 import { PageForm } from './forms/page-query.decorator';
-import { TextForm } from './forms/share.forms';
+import { TextForm, noText } from './forms/share.forms';
+import { wordsOf } from '../i18n/language-of';
+import { tk } from '../i18n/i18n';
 
 /** `/account/texts/:id/edit`: a text share's content and settings; its address stays. */
 @AccountArea()
@@ -40,7 +42,7 @@ export class TextEditController {
     const accountId = viewer.account!.id;
     const text = await this.texts.get(accountId, { id });
     const content = form.content;
-    const parsed = await parseForm(UpdateTextDto, {
+    const parsed = await parseForm(wordsOf(res.req), UpdateTextDto, {
       title: form.title ?? null,
       text_type: form.text_type,
       language: form.language,
@@ -50,7 +52,7 @@ export class TextEditController {
     });
     try {
       if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
-      if (content.trim() === '') throw new DomainError(400, 'validation_failed', 'Write some text');
+      if (content.trim() === '') throw noText();
       await this.texts.update(accountId, { id }, parsed.dto);
       res.redirect(303, `/account/texts?updated=${id}`);
     } catch (e) {
@@ -67,13 +69,7 @@ export class TextEditController {
       content: text.content ?? '',
       expire_at: text.expire_at ? new Date(text.expire_at * 1000).toISOString().slice(0, 16) : '',
     };
-    this.pages.send(
-      res,
-      'text-edit',
-      'Edit text',
-      viewer,
-      { section: 'texts', text, form, ...data },
-      status,
-    );
+    const view = { section: 'texts' as const, text, form, ...data };
+    this.pages.send(res, 'text-edit', tk('Edit text'), viewer, view, status);
   }
 }

@@ -12,7 +12,9 @@ import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { ShareListQuery } from './forms/share-list.query';
 import type { Viewer } from './pages';
 import { TextsPageView } from './texts-page.view';
-import { SelectedSharesForm, TextForm } from './forms/share.forms';
+import { SelectedSharesForm, TextForm, noText } from './forms/share.forms';
+import { wordsOf } from '../i18n/language-of';
+import { tk } from '../i18n/i18n';
 
 /** `/account/texts`: text shares (plain, code, Markdown) made, listed and deleted. */
 @AccountArea()
@@ -31,7 +33,7 @@ export class TextsPageController {
     @Res() res: Response,
   ): Promise<void> {
     const created = await justMade(this.links, viewer.account!.id, query.created, 'text');
-    const notice = query.updated ? 'Text saved' : null;
+    const notice = query.updated ? tk('Text saved') : null;
     await this.view.render(viewer, res, { query, created, notice });
   }
 
@@ -43,7 +45,7 @@ export class TextsPageController {
   ) {
     const { content, burn_after_read, remove_password, ...fields } = form;
     const burn = burn_after_read === '1';
-    const parsed = await parseForm(CreateTextDto, {
+    const parsed = await parseForm(wordsOf(res.req), CreateTextDto, {
       ...fields,
       content,
       burn_after_read: burn || undefined,
@@ -51,7 +53,7 @@ export class TextsPageController {
     });
     try {
       if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
-      if (content.trim() === '') throw new DomainError(400, 'validation_failed', 'Write some text');
+      if (content.trim() === '') throw noText();
       const text = await this.texts.create(viewer.account!, parsed.dto);
       res.redirect(303, `/account/texts?created=${text.id}`);
     } catch (e) {
@@ -69,7 +71,7 @@ export class TextsPageController {
   ) {
     const deleted = await deleteShares(this.links, viewer.account!.id, form.ids, 'text');
     await this.view.render(viewer, res, {
-      notice: deletedNotice(deleted, 'text'),
+      notice: deletedNotice(deleted, 'text', wordsOf(res.req)),
     });
   }
 }

@@ -9,6 +9,7 @@ import { TEXT_SORTS } from '../texts/texts.repository';
 import { TextsService } from '../texts/texts.service';
 import { ShareListQuery } from './forms/share-list.query';
 import { Pages, Viewer } from './pages';
+import { wordsOf } from '../i18n/language-of';
 
 const PER_PAGE = 20;
 
@@ -50,7 +51,7 @@ export class TextsPageView {
       created: null,
       ...shown,
       page: query.page,
-      texts: withBadges(rows.slice(0, PER_PAGE), this.clock.now()),
+      texts: withBadges(rows.slice(0, PER_PAGE), this.clock.now(), wordsOf(res.req)),
       filter: { type: textType ?? '', tag: query.tag ?? '', q: query.q, sort },
       tags: await this.tags.list(viewer.account!.id),
       hasMore: rows.length > PER_PAGE,

@@ -3,10 +3,11 @@ import type { Response } from 'express';
 import { TokensService } from '../auth/tokens.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { formatTime } from './format';
 import { Pages, Viewer } from './pages';
 import { PageForm } from './forms/page-query.decorator';
 import { NameForm } from './forms/share.forms';
+import { wordsOf } from '../i18n/language-of';
+import { tk } from '../i18n/i18n';
 
 /** `/account/tokens`: API tokens made, listed and revoked in the browser. */
 @AccountArea()
@@ -30,7 +31,7 @@ export class TokensPageController {
     @Res() res: Response,
   ) {
     const name = form.name?.slice(0, 100);
-    if (!name) return this.show(viewer, res, { error: 'Give the token a name' }, 400);
+    if (!name) return this.show(viewer, res, { error: tk('Give the token a name') }, 400);
     const created = await this.tokens.issue(viewer.account!.id, name);
     await this.show(viewer, res, { created: { name, token: created.token } }, 201);
   }
@@ -43,17 +44,21 @@ export class TokensPageController {
   ): Promise<void> {
     const [token] = (await this.tokens.list(viewer.account!.id)).filter((t) => t.id === id);
     await this.tokens.revoke(viewer.account!.id, id);
-    const notice = `Token “${token?.name ?? id}” revoked: programs using it can no longer sign in`;
+    const notice = wordsOf(res.req).t(
+      'Token “{{name}}” revoked: programs using it can no longer sign in',
+      { name: token?.name ?? String(id) },
+    );
     await this.show(viewer, res, { notice });
   }
 
   private async show(viewer: Viewer, res: Response, data: object, status = 200) {
+    const w = wordsOf(res.req);
     const tokens = (await this.tokens.list(viewer.account!.id)).map((t) => ({
       id: t.id,
       name: t.name,
       prefix: t.prefix,
-      created: formatTime(t.created_at),
-      lastUsed: formatTime(t.last_used_at),
+      created: w.time(t.created_at),
+      lastUsed: w.time(t.last_used_at),
     }));
     this.pages.send(
       res,

@@ -49,6 +49,34 @@ describe('WriteBehind', () => {
     expect(buffer.unwritten('a')).toEqual([{ n: 1 }]);
   });
 
+  it('should read the stored values when no write is under way, so nothing is counted twice or missed', async () => {
+    // The store: what writes have put there, read by a reader racing with a flush.
+    const store = new Map<string, number>();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const buffer = counts(async (batch, written) => {
+      await gate;
+      for (const [k, v] of batch) {
+        store.set(k, (store.get(k) ?? 0) + v.n);
+        written(k);
+      }
+    });
+    buffer.add('a', { n: 41 });
+    const flushing = buffer.flush();
+    // A read that sees the store as it is when it starts, and answers after the write ended.
+    const slowRead = async () => {
+      const seen = store.get('a') ?? 0;
+      await flushing;
+      return seen;
+    };
+    const total = buffer
+      .readStable(slowRead)
+      .then((stored) => stored + buffer.unwritten('a').reduce((n, w) => n + w.n, 0));
+    release();
+    await flushing;
+    expect(await total).toBe(41);
+  });
+
   it('should drop a new key past the bound, and keep adding to the keys it holds', () => {
     const buffer = counts(() => Promise.resolve());
     for (const k of ['a', 'b', 'c']) expect(buffer.add(k, { n: 1 })).toBe(true);

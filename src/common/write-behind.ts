@@ -26,7 +26,9 @@ export class WriteBehind<K, T> {
   private pending = new Map<K, T>();
   private job?: Job;
   /** The batch a write holds now, and the keys it has written. */
-  private inFlight: { batch: Map<K, T>; written: Set<K> } | null = null;
+  private inFlight: { batch: Map<K, T>; written: Set<K>; done: Promise<void> } | null = null;
+  /** Writes started so far: a reader sees whether one began while it read. */
+  private flushes = 0;
   private readonly logger: Logger;
 
   constructor(private readonly opts: WriteBehindOptions<K, T>) {
@@ -64,6 +66,20 @@ export class WriteBehind<K, T> {
     return out;
   }
 
+  /**
+   * Reads the stored values at a moment no write is under way, so that the stored values plus
+   * `unwritten()` (taken right after, with no await between) count each value once: a write
+   * that ends while the database is being read may or may not be in what the read saw.
+   */
+  async readStable<R>(read: () => Promise<R>): Promise<R> {
+    for (let tries = 0; ; tries++) {
+      await this.inFlight?.done;
+      const started = this.flushes;
+      const stored = await read();
+      if ((this.flushes === started && !this.inFlight) || tries === 5) return stored;
+    }
+  }
+
   get size(): number {
     return this.pending.size;
   }
@@ -83,9 +99,11 @@ export class WriteBehind<K, T> {
     const batch = this.pending;
     this.pending = new Map();
     const written = new Set<K>();
-    this.inFlight = { batch, written };
+    const done = this.opts.write(batch, (key) => written.add(key));
+    this.flushes++;
+    this.inFlight = { batch, written, done: done.then(noop, noop) };
     try {
-      await this.opts.write(batch, (key) => written.add(key));
+      await done;
     } catch (e) {
       let kept = 0;
       for (const [key, value] of batch) {
@@ -97,3 +115,5 @@ export class WriteBehind<K, T> {
     }
   }
 }
+
+const noop = () => undefined;

@@ -1,44 +1,46 @@
+import { tk, Words, wordsFor } from '../i18n/i18n';
+
 /** Types people know by another name than their MIME subtype. */
 const NAMED: Record<string, string> = {
-  'application/pdf': 'PDF document',
-  'application/zip': 'ZIP archive',
-  'application/gzip': 'Gzip archive',
-  'application/x-tar': 'Tar archive',
-  'application/x-7z-compressed': '7-Zip archive',
-  'application/json': 'JSON file',
-  'application/msword': 'Word document',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'Word document',
-  'application/vnd.ms-excel': 'Excel spreadsheet',
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'Excel spreadsheet',
-  'application/vnd.ms-powerpoint': 'PowerPoint presentation',
+  'application/pdf': tk('PDF document'),
+  'application/zip': tk('ZIP archive'),
+  'application/gzip': tk('Gzip archive'),
+  'application/x-tar': tk('Tar archive'),
+  'application/x-7z-compressed': tk('7-Zip archive'),
+  'application/json': tk('JSON file'),
+  'application/msword': tk('Word document'),
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': tk('Word document'),
+  'application/vnd.ms-excel': tk('Excel spreadsheet'),
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': tk('Excel spreadsheet'),
+  'application/vnd.ms-powerpoint': tk('PowerPoint presentation'),
   'application/vnd.openxmlformats-officedocument.presentationml.presentation':
-    'PowerPoint presentation',
-  'application/octet-stream': 'File',
-  'image/jpeg': 'JPEG image',
-  'image/svg+xml': 'SVG image',
-  'text/plain': 'Text file',
-  'text/markdown': 'Markdown file',
-  'text/csv': 'CSV file',
-  'audio/mpeg': 'MP3 audio',
-  'video/quicktime': 'QuickTime video',
+    tk('PowerPoint presentation'),
+  'application/octet-stream': tk('File'),
+  'image/jpeg': tk('JPEG image'),
+  'image/svg+xml': tk('SVG image'),
+  'text/plain': tk('Text file'),
+  'text/markdown': tk('Markdown file'),
+  'text/csv': tk('CSV file'),
+  'audio/mpeg': tk('MP3 audio'),
+  'video/quicktime': tk('QuickTime video'),
 };
 const KINDS: Record<string, string> = {
-  image: 'image',
-  video: 'video',
-  audio: 'audio',
-  font: 'font',
+  image: tk('{{name}} image'),
+  video: tk('{{name}} video'),
+  audio: tk('{{name}} audio'),
+  font: tk('{{name}} font'),
 };
 
 /** A file's type in words: "PNG image", "PDF document", "File" (never a bare MIME type). */
-export function typeLabelOf(mime: string): string {
+export function typeLabelOf(mime: string, w: Words = wordsFor('en')): string {
   const base = mime.split(';')[0].trim().toLowerCase();
-  if (Object.hasOwn(NAMED, base)) return NAMED[base];
+  if (Object.hasOwn(NAMED, base)) return w.t(NAMED[base]);
   const [kind, sub = ''] = base.split('/');
-  if (kind === 'text') return 'Text file';
+  if (kind === 'text') return w.t('Text file');
   const name = sub
     .replace(/^(x-|vnd\.)/, '')
     .split(/[+.]/)[0]
     .toUpperCase();
-  if (Object.hasOwn(KINDS, kind) && name) return `${name} ${KINDS[kind]}`;
-  return name ? `${name} file` : 'File';
+  if (Object.hasOwn(KINDS, kind) && name) return w.t(KINDS[kind], { name });
+  return name ? w.t('{{name}} file', { name }) : w.t('File');
 }

@@ -11,6 +11,8 @@ import { Env } from '../config/env';
 import { DomainsService } from '../domains/domains.service';
 import { sendRedirect } from '../links/resolve/send-redirect';
 import { renderPublicPage } from './pages/public-pages';
+import { tk } from '../i18n/i18n';
+import { wordsOf } from '../i18n/language-of';
 import { pageHeaders } from './security-headers';
 
 /**
@@ -37,12 +39,13 @@ export class HomeController {
       if (this.env.HOME_REDIRECT_URL) return sendRedirect(res, 302, this.env.HOME_REDIRECT_URL);
       const session = await this.sessions.resolve(sessionSecretOf(req)).catch(() => null);
       const viewer = session ? { account: session.account, csrf: session.csrfToken } : {};
-      return this.pages.send(res, 'home', 'Short links, texts and files', viewer);
+      return this.pages.send(res, 'home', tk('Short links, texts and files'), viewer);
     }
     const to = this.domains.settingsOf(domain.id)?.rootRedirectUrl;
     if (to) return sendRedirect(res, 302, to);
-    const message = 'Short links, texts and files, shared with Linkdrop.';
+    const w = wordsOf(req);
+    const message = w.t('Short links, texts and files, shared with Linkdrop.');
     res.status(200).set(pageHeaders()).type('html');
-    res.send(renderPublicPage('notice', { title: domain.host, message }));
+    res.send(renderPublicPage('notice', { title: domain.host, message }, w));
   }
 }

@@ -17,6 +17,7 @@ import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import type { Link } from '../links/link.entity';
 import { CachedPage, TextPageCache } from './text-page-cache';
 import { ClientBudget } from '../rate-limit/client-budget';
+import { wordsOf } from '../i18n/language-of';
 
 /** Text pages a client may have rendered in a language of its choice a minute (not kept ones). */
 const HIGHLIGHTS_PER_MINUTE = 30;
@@ -58,7 +59,9 @@ export class ShareResponder {
         res.status(401).set(lockedPageHeaders());
         res
           .type('html')
-          .send(renderPasswordPage(visit.link.slug, visit.link.kind, visit.wrongPassword));
+          .send(
+            renderPasswordPage(visit.link.slug, visit.link.kind, visit.wrongPassword, wordsOf(req)),
+          );
         return;
       case 'unlocked':
         // 303: the browser follows with a GET, which now carries the cookie.
@@ -78,8 +81,10 @@ export class ShareResponder {
   }
 
   private async sendText(req: Request, res: Response, visit: ContentVisit, opts: RespondOptions) {
+    const w = wordsOf(req);
     // A one-time text is never kept whole, so a kept page needs no reading at all.
-    const kept = opts.raw || opts.reveal ? undefined : this.textPages.get(visit.link, opts.lang);
+    const kept =
+      opts.raw || opts.reveal ? undefined : this.textPages.get(visit.link, opts.lang, w.lang);
     if (kept) {
       this.count(req, visit);
       return this.sendTextPage(res, kept);
@@ -103,7 +108,7 @@ export class ShareResponder {
       if (opts.raw) throw new DomainError(409, 'conflict', READ_ONCE_RAW);
       // Nothing shown yet, so no visit: the reveal is the visit.
       res.status(200).set(lockedPageHeaders()).type('html');
-      res.send(renderRevealPage(visit.link.slug, read.shortUrl));
+      res.send(renderRevealPage(visit.link.slug, read.shortUrl, w));
       return;
     }
     if (read.type === 'raw') {
@@ -114,8 +119,8 @@ export class ShareResponder {
       return;
     }
     if (!read.view.ownerPreview) this.count(req, visit);
-    const html = renderTextPage(read.view);
-    this.sendTextPage(res, this.textPages.keep(visit.link, opts.lang, read.view, html));
+    const html = renderTextPage(read.view, w);
+    this.sendTextPage(res, this.textPages.keep(visit.link, opts.lang, w.lang, read.view, html));
   }
 
   private sendTextPage(res: Response, page: CachedPage): void {
@@ -140,14 +145,17 @@ export class ShareResponder {
     this.count(req, visit);
     res.status(200).set(sharePageHeaders()).type('html');
     res.send(
-      renderBioPage({
-        title: link.title ?? '',
-        description: page.description,
-        links,
-        mastodonUrl: page.mastodonUrl,
-        rssUrl: page.rssUrl,
-        shortUrl: this.domains.shortUrl(link.domainId, link.slug),
-      }),
+      renderBioPage(
+        {
+          title: link.title ?? '',
+          description: page.description,
+          links,
+          mastodonUrl: page.mastodonUrl,
+          rssUrl: page.rssUrl,
+          shortUrl: this.domains.shortUrl(link.domainId, link.slug),
+        },
+        wordsOf(req),
+      ),
     );
   }
 
@@ -160,17 +168,20 @@ export class ShareResponder {
     if (raw) return this.fileServer.send(req, res, file);
     res.status(200).set(sharePageHeaders()).type('html');
     res.send(
-      renderFilePage({
-        filename: file.filename,
-        mime: file.mime,
-        size: file.size,
-        width: file.width,
-        height: file.height,
-        rawUrl: `/${link.slug}/raw`,
-        downloadUrl: link.passwordHash ? `/${link.slug}/raw` : this.files.urlOf(file),
-        shortUrl: this.files.pageUrlOf(link),
-        preview: !link.passwordHash,
-      }),
+      renderFilePage(
+        {
+          filename: file.filename,
+          mime: file.mime,
+          size: file.size,
+          width: file.width,
+          height: file.height,
+          rawUrl: `/${link.slug}/raw`,
+          downloadUrl: link.passwordHash ? `/${link.slug}/raw` : this.files.urlOf(file),
+          shortUrl: this.files.pageUrlOf(link),
+          preview: !link.passwordHash,
+        },
+        wordsOf(req),
+      ),
     );
   }
 }

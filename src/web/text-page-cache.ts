@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import type { Language } from '../i18n/i18n';
 import { Link } from '../links/link.entity';
 import { canonicalLanguage } from '../texts/render/highlighter';
 import type { TextView } from '../texts/text-reads.service';
@@ -13,7 +14,7 @@ export interface CachedPage {
 const MAX_BYTES = 64 * 1024 * 1024;
 
 /**
- * Text share pages, whole, per link version and language shown (least recently used out, 64 MiB
+ * Text share pages, whole, per link version, reader's language and code language shown (least recently used out, 64 MiB
  * in all): a reader's visit, whatever `?lang=` it sends, reads no row, highlights nothing and
  * hashes no ETag. A page read once (burn after reading) is never kept.
  */
@@ -24,8 +25,8 @@ export class TextPageCache {
   /** Link versions whose page ignores `?lang=` (too large to highlight again). */
   private readonly oneLanguage = new Set<string>();
 
-  get(link: Link, lang: string | undefined): CachedPage | undefined {
-    const key = this.keyOf(link, lang);
+  get(link: Link, lang: string | undefined, ui: Language): CachedPage | undefined {
+    const key = this.keyOf(link, lang, ui);
     const page = this.pages.get(key);
     if (page) {
       this.pages.delete(key);
@@ -34,12 +35,18 @@ export class TextPageCache {
     return page;
   }
 
-  keep(link: Link, lang: string | undefined, view: TextView, html: string): CachedPage {
+  keep(
+    link: Link,
+    lang: string | undefined,
+    ui: Language,
+    view: TextView,
+    html: string,
+  ): CachedPage {
     // A one-time text's page (read, or its owner's preview) is neither kept nor given an ETag.
     if (view.burned || view.ownerPreview) return { html: Buffer.from(html), etag: null };
     const page = { html: Buffer.from(html), etag: etagOf(html) };
     if (!view.languageSwitch) this.oneLanguage.add(versionOf(link));
-    this.pages.set(this.keyOf(link, lang), page);
+    this.pages.set(this.keyOf(link, lang, ui), page);
     this.bytes += page.html.length;
     for (const [key, old] of this.pages) {
       if (this.bytes <= MAX_BYTES) break;
@@ -49,10 +56,11 @@ export class TextPageCache {
     return page;
   }
 
-  private keyOf(link: Link, lang: string | undefined): string {
+  /** `lang`: the code's language (`?lang=`); `ui`: the page's, for its reader. */
+  private keyOf(link: Link, lang: string | undefined, ui: Language): string {
     const version = versionOf(link);
-    if (this.oneLanguage.has(version)) return version;
-    return `${version}:${(lang && canonicalLanguage(lang)) ?? ''}`;
+    if (this.oneLanguage.has(version)) return `${version}:${ui}`;
+    return `${version}:${ui}:${(lang && canonicalLanguage(lang)) ?? ''}`;
   }
 }
 

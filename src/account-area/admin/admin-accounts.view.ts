@@ -4,8 +4,11 @@ import { AbuseReportsService } from '../../admin/abuse-reports.service';
 import { AccountsService } from '../../auth/accounts.service';
 import { invalid } from '../../common/errors/domain-error';
 import { showOutcome } from '../forms/form-outcome';
-import { formatBytes, formatTime } from '../format';
+import { formatBytes } from '../format';
 import { Pages, Viewer } from '../pages';
+import type { Words } from '../../i18n/i18n';
+import { wordsOf } from '../../i18n/language-of';
+import { tk } from '../../i18n/i18n';
 
 const ACCOUNTS_PER_PAGE = 50;
 
@@ -25,20 +28,23 @@ export class AdminAccountsView {
     status = 200,
   ) {
     const q = data.q ?? '';
+    const w = wordsOf(res.req);
     const total = await this.accounts.countForAdmin(q);
     const pages = Math.max(1, Math.ceil(total / ACCOUNTS_PER_PAGE));
     const at = Math.min(data.page ?? 1, pages);
     const rows = await this.accounts.listForAdmin(q, at, ACCOUNTS_PER_PAGE);
     const accounts = rows.map((a) => ({
       ...a,
-      created: formatTime(a.createdAt).slice(0, 10),
+      created: w.date(a.createdAt),
       storage: formatBytes(a.storageBytes),
-      planEnd: a.planExpiresAt ? `until ${formatTime(a.planExpiresAt).slice(0, 10)}` : 'no end',
+      planEnd: a.planExpiresAt
+        ? w.t('until {{day}}', { day: w.date(a.planExpiresAt) })
+        : w.t('no end'),
       planEndValue: a.planExpiresAt ? a.planExpiresAt.toISOString().slice(0, 10) : '',
     }));
     const openReports = (await this.reports.totals()).reports;
     const base = `/admin?${q ? `q=${encodeURIComponent(q)}&` : ''}`;
-    const pager = { page: at, pages, total, base, label: 'Pages of accounts' };
+    const pager = { page: at, pages, total, base, label: w.t('Pages of accounts') };
     const page = { section: 'admin' as const, accounts, openReports, ...data, q, pager };
     this.pages.send(res, 'admin', 'Admin', viewer, page, status);
   }
@@ -50,10 +56,17 @@ export class AdminAccountsView {
         return await work();
       } catch (e) {
         // new URL() of an address that is not one.
-        if (e instanceof TypeError) throw invalid('url', 'Give the full address');
+        if (e instanceof TypeError) throw invalid('url', tk('Give the full address'));
         throw e;
       }
     };
     await showOutcome(checked, (outcome, status) => this.render(viewer, res, outcome, status));
   }
+}
+
+/** What setting an account's plan says. */
+export function planNotice(w: Words, email: string, plan: string, until?: string): string {
+  return until
+    ? w.t('{{email}} is on {{plan}} until {{until}}', { email, plan, until })
+    : w.t('{{email}} is on {{plan}}', { email, plan });
 }

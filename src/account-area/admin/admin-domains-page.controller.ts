@@ -6,8 +6,9 @@ import { AccountArea } from '../account-area.decorator';
 import { AdminGuard } from './admin.guard';
 import { formOutcome } from '../forms/form-outcome';
 import { CurrentViewer } from '../current-session.decorator';
-import { formatTime } from '../format';
 import { Pages, Viewer } from '../pages';
+import { wordsOf } from '../../i18n/language-of';
+import { tk } from '../../i18n/i18n';
 
 /** `/admin/domains`: every account's custom-domain claims, in any state; an admin removes any. */
 @UseGuards(AdminGuard)
@@ -33,7 +34,7 @@ export class AdminDomainsPageController {
   ): Promise<void> {
     const out = await formOutcome(() => this.customDomains.removeAny(id));
     if (out.error) return this.show(viewer, res, { error: out.error.message }, out.error.status);
-    await this.show(viewer, res, { notice: 'Custom domain removed, with its shares' });
+    await this.show(viewer, res, { notice: tk('Custom domain removed, with its shares') });
   }
 
   private async show(viewer: Viewer, res: Response, data: object, status = 200) {
@@ -43,7 +44,7 @@ export class AdminDomainsPageController {
       if (!emails.has(c.account_id)) {
         emails.set(c.account_id, (await this.accounts.getById(c.account_id)).email);
       }
-      const created = formatTime(new Date(c.created_at * 1000));
+      const created = wordsOf(res.req).time(c.created_at);
       claims.push({ ...c, email: emails.get(c.account_id), created });
     }
     const page = { section: 'admin' as const, claims, ...data };

@@ -7,9 +7,11 @@ import { AccountArea } from '../account-area.decorator';
 import { CurrentViewer } from '../current-session.decorator';
 import { PageForm, PageQuery } from '../forms/page-query.decorator';
 import type { Viewer } from '../pages';
-import { AdminAccountsView } from './admin-accounts.view';
+import { AdminAccountsView, planNotice } from './admin-accounts.view';
 import { AdminAccountsQuery, PlanForm } from './admin-forms';
 import { AdminGuard } from './admin.guard';
+import { wordsOf } from '../../i18n/language-of';
+import { tk } from '../../i18n/i18n';
 
 /** `/admin`: accounts (plan, disable); takedowns, reports and domains have their own routes. */
 // Listed first, applied last: AdminGuard runs after AccountArea's SessionGuard.
@@ -42,11 +44,11 @@ export class AdminPageController {
     const until = form.until ? new Date(`${form.until}T23:59:59.999Z`) : null;
     await this.view.afterAction(viewer, res, async () => {
       if (until && Number.isNaN(until.getTime())) {
-        throw invalid('until', 'The plan end is not a date');
+        throw invalid('until', tk('The plan end is not a date'));
       }
       const account = await this.accounts.getById(id);
       await this.accounts.setPlan(account.email, form.plan ?? '', until);
-      return `${account.email} is on ${form.plan}${until ? ` until ${form.until}` : ''}`;
+      return planNotice(wordsOf(res.req), account.email, form.plan ?? '', form.until);
     });
   }
 
@@ -58,7 +60,7 @@ export class AdminPageController {
   ) {
     await this.view.afterAction(viewer, res, async () => {
       await this.moderation.disable(viewer.account!.id, id);
-      return 'Account disabled';
+      return tk('Account disabled');
     });
   }
 
@@ -70,7 +72,7 @@ export class AdminPageController {
   ) {
     await this.view.afterAction(viewer, res, async () => {
       await this.moderation.enable(id);
-      return 'Account enabled';
+      return tk('Account enabled');
     });
   }
 }

@@ -9,6 +9,7 @@ import { CurrentViewer } from '../current-session.decorator';
 import { PageForm, PageQuery } from '../forms/page-query.decorator';
 import type { Viewer } from '../pages';
 import { AdminReportsView } from './admin-reports.view';
+import { tk } from '../../i18n/i18n';
 
 /**
  * `/admin/reports`: reported shares, the most recently reported first, each with its count,
@@ -43,7 +44,7 @@ export class AdminReportsPageController {
     await this.view.afterAction(viewer, res, async () => {
       const share = await this.reports.shareOf(id);
       await this.moderation.takeDown(share.linkId, form.reason ?? share.reason);
-      return 'Taken down; its reports are closed';
+      return tk('Taken down; its reports are closed');
     });
   }
 
@@ -55,7 +56,7 @@ export class AdminReportsPageController {
   ): Promise<void> {
     await this.view.afterAction(viewer, res, async () => {
       await this.moderation.dismissReports((await this.reports.shareOf(id)).linkId);
-      return 'Reports dismissed';
+      return tk('Reports dismissed');
     });
   }
 }

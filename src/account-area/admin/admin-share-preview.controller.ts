@@ -6,6 +6,7 @@ import { CurrentViewer } from '../current-session.decorator';
 import { formatBytes, KIND_LABELS } from '../format';
 import { Pages, Viewer } from '../pages';
 import { AdminGuard } from './admin.guard';
+import { wordsOf } from '../../i18n/language-of';
 
 /**
  * `/admin/shares/:id`: any share as an admin judges a report of it, read from the database:
@@ -29,7 +30,12 @@ export class AdminSharePreviewController {
   ): Promise<void> {
     const share = await this.previews.of(id);
     const size = share.kind === 'file' ? formatBytes(share.size) : '';
-    const view = { section: 'admin' as const, share, size, kindLabel: KIND_LABELS[share.kind] };
+    const view = {
+      section: 'admin' as const,
+      share,
+      size,
+      kindLabel: wordsOf(res.req).t(KIND_LABELS[share.kind]),
+    };
     this.pages.send(res, 'share-preview', `Share ${share.shortUrl}`, viewer, view);
   }
 }

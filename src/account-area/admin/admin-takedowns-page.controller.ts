@@ -8,6 +8,7 @@ import type { Viewer } from '../pages';
 import { AdminPageQuery } from './admin-forms';
 import { AdminGuard } from './admin.guard';
 import { AdminTakedownsView } from './admin-takedowns.view';
+import { wordsOf } from '../../i18n/language-of';
 
 /** `/admin/takedowns`: every share taken down one by one, its reason, and a way back. */
 // Listed first, applied last: AdminGuard runs after AccountArea's SessionGuard.
@@ -35,10 +36,10 @@ export class AdminTakedownsPageController {
     @Param('id', ParseIntPipe) id: number,
     @Res() res: Response,
   ): Promise<void> {
-    await this.view.afterAction(
-      viewer,
-      res,
-      async () => `Restored: ${await this.moderation.restore(id)} answers again`,
+    await this.view.afterAction(viewer, res, async () =>
+      wordsOf(res.req).t('Restored: {{url}} answers again', {
+        url: await this.moderation.restore(id),
+      }),
     );
   }
 }

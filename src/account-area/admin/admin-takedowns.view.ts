@@ -4,6 +4,7 @@ import { ModerationService } from '../../admin/moderation.service';
 import { showOutcome } from '../forms/form-outcome';
 import { KIND_LABELS } from '../format';
 import { Pages, Viewer } from '../pages';
+import { wordsOf } from '../../i18n/language-of';
 
 /** The view model of `/admin/takedowns`: shares taken down, with the reason visitors see. */
 @Injectable()
@@ -15,8 +16,12 @@ export class AdminTakedownsView {
 
   async render(viewer: Viewer, res: Response, page: number, data: object, status = 200) {
     const found = await this.moderation.takenDown(page);
+    const w = wordsOf(res.req);
     const { total, pages } = found;
-    const shares = found.shares.map((s) => ({ ...s, kindLabel: KIND_LABELS[s.kind] ?? s.kind }));
+    const shares = found.shares.map((s) => ({
+      ...s,
+      kindLabel: w.t(KIND_LABELS[s.kind] ?? s.kind),
+    }));
     const view = { section: 'admin' as const, shares, total, page, pages, ...data };
     this.pages.send(res, 'takedowns', 'Shares taken down', viewer, view, status);
   }

@@ -1,5 +1,8 @@
 // Progressive enhancement of the account area: every form works without this file.
 'use strict';
+// The page's words for what this file writes (layout.eta: the "words" island), `{{name}}` filled.
+const WORDS = JSON.parse(document.getElementById('words')?.textContent || '{}');
+const say = (key, vars = {}) => (WORDS[key] ?? key).replace(/{{(\w+)}}/g, (_, v) => vars[v] ?? '');
 document.addEventListener('click', async (e) => {
   const button = e.target.closest('[data-copy]');
   if (!button) return;
@@ -8,7 +11,7 @@ document.addEventListener('click', async (e) => {
   try {
     await navigator.clipboard.writeText(text.trim());
     const label = button.textContent;
-    button.textContent = 'Copied';
+    button.textContent = say('Copied');
     setTimeout(() => (button.textContent = label), 1500);
   } catch {
     // No clipboard permission: select the text so the person can copy it.
@@ -67,11 +70,11 @@ function uploadEnded() {
 function upload(file, list, max) {
   const item = document.createElement('li');
   const name = document.createElement('span');
-  name.textContent = file.name || 'pasted file';
+  name.textContent = file.name || say('pasted file');
   const bar = document.createElement('progress');
   bar.max = 100;
   bar.value = 0;
-  bar.setAttribute('aria-label', `Uploading ${name.textContent}`);
+  bar.setAttribute('aria-label', say('Uploading {{name}}', { name: name.textContent }));
   item.append(name, bar);
   list.append(item);
   const fail = (message) => {
@@ -81,7 +84,7 @@ function upload(file, list, max) {
     why.textContent = `${name.textContent}: ${message}`;
     item.append(why);
   };
-  if (max && file.size > max) return fail('larger than your plan allows');
+  if (max && file.size > max) return fail(say('larger than your plan allows'));
   uploading += 1;
   const body = new FormData();
   body.append('file', file, file.name || 'pasted');
@@ -95,20 +98,20 @@ function upload(file, list, max) {
   xhr.onload = () => {
     if (xhr.status !== 200) return fail(xhr.response?.message ?? `HTTP ${xhr.status}`);
     bar.value = 100;
-    bar.setAttribute('aria-label', `Uploaded ${name.textContent}`);
+    bar.setAttribute('aria-label', say('Uploaded {{name}}', { name: name.textContent }));
     const link = document.createElement('a');
     link.href = xhr.response.data.page;
     link.textContent = xhr.response.data.page;
     link.id = `uploaded-${xhr.response.data.file_id}`;
     const copy = document.createElement('button');
     copy.type = 'button';
-    copy.textContent = 'Copy';
+    copy.textContent = say('Copy');
     copy.dataset.copy = `#${link.id}`;
-    copy.setAttribute('aria-label', `Copy the link to ${name.textContent}`);
+    copy.setAttribute('aria-label', say('Copy the link to {{name}}', { name: name.textContent }));
     item.append(' ', link, ' ', copy);
   };
   xhr.onloadend = uploadEnded;
-  xhr.onerror = () => fail('the connection failed');
+  xhr.onerror = () => fail(say('the connection failed'));
   xhr.send(body);
 }
 

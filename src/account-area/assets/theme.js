@@ -13,8 +13,11 @@
   document.addEventListener('DOMContentLoaded', function () {
     var button = document.getElementById('theme');
     if (!button) return;
+    // The page gives the words in its language: { system, light, dark }.
+    var words = JSON.parse(button.dataset.words || '{}');
     var show = function () {
-      button.textContent = 'Theme: ' + (root.dataset.theme || 'system');
+      var theme = root.dataset.theme || 'system';
+      button.textContent = words[theme] || 'Theme: ' + theme;
     };
     button.hidden = false;
     show();

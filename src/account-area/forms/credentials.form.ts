@@ -1,6 +1,7 @@
 import { IsOptional, IsString } from 'class-validator';
 import { CredentialsDto } from '../../account/dto/credentials.dto';
 import { DomainError } from '../../common/errors/domain-error';
+import type { Words } from '../../i18n/i18n';
 import { parseForm } from '../form';
 import { Filled } from './filled.decorator';
 
@@ -19,8 +20,9 @@ export class CredentialsForm {
 export async function credentialsOf(
   fields: CredentialsForm,
   refuse: (problem: string) => DomainError,
+  w: Words,
 ): Promise<CredentialsDto> {
-  const parsed = await parseForm(CredentialsDto, {
+  const parsed = await parseForm(w, CredentialsDto, {
     email: fields.email,
     password: fields.password,
   });

@@ -4,6 +4,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { SaveTagDto } from '../../tags/dto/tag.dto';
 import { parseForm } from '../form';
 import { Filled, WebAddress } from './filled.decorator';
+import { tk, type Words } from '../../i18n/i18n';
 
 const ids = () => Transform(({ value }: { value: unknown }) => [value ?? []].flat().map(Number));
 
@@ -57,8 +58,8 @@ export class NameForm {
 }
 
 /** A tag's name from the form, by the API's rules (1-64 characters, trimmed). */
-export async function tagNameOf(form: NameForm): Promise<string> {
-  const parsed = await parseForm(SaveTagDto, { name: form.name ?? '' });
+export async function tagNameOf(form: NameForm, w: Words): Promise<string> {
+  const parsed = await parseForm(w, SaveTagDto, { name: form.name ?? '' });
   if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
   return parsed.dto.name;
 }
@@ -87,3 +88,6 @@ export class AddressQuery {
 
   @IsOptional() @IsString() next?: string;
 }
+
+/** A text form whose text is only blanks. */
+export const noText = () => new DomainError(400, 'validation_failed', tk('Write some text'));

@@ -1,3 +1,4 @@
+import { wordsFor } from '../../i18n/i18n';
 import { IsEmail, IsUrl, MaxLength, MinLength, validate } from 'class-validator';
 import { plainToInstance } from 'class-transformer';
 import { sayForPeople } from './words';
@@ -19,7 +20,7 @@ const said = async (values: Partial<Sample>) => {
       ...values,
     }),
   );
-  return errors.map(sayForPeople);
+  return errors.map((e) => sayForPeople(e, wordsFor('en')));
 };
 
 describe('sayForPeople', () => {

@@ -4,7 +4,13 @@ import { Clock } from '../../common/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { Tx } from '../../database/unit-of-work';
 import { UsageCountersRepository } from './usage-counters.repository';
-import { limitOf, periodKeys, UsageMetric, UsagePeriod } from '../../common/usage-limits';
+import {
+  limitOf,
+  periodKeys,
+  USAGE_METRICS,
+  UsageMetric,
+  UsagePeriod,
+} from '../../common/usage-limits';
 import { Scheduler } from '../../common/scheduler';
 import { WriteBehind } from '../../common/write-behind';
 
@@ -105,12 +111,14 @@ export class UsageService implements OnModuleInit, OnModuleDestroy {
     this.countDone(owner, 'api');
   }
 
-  /** Every counter of today and this month, counts not yet written included. */
+  /** Every counter of today and this month, counts not yet written included (each once). */
   async report(accountId: number): Promise<(metric: UsageMetric, p: UsagePeriod) => number> {
     const keys = periodKeys(new Date(this.clock.now()));
-    const stored = await this.counters.get(accountId, [keys.day, keys.month]);
-    return (metric, p) =>
-      (stored.get(`${metric}:${keys[p]}`) ?? 0) + this.waiting(accountId, metric);
+    const stored = await this.pending.readStable(() =>
+      this.counters.get(accountId, [keys.day, keys.month]),
+    );
+    const waiting = new Map(USAGE_METRICS.map((m) => [m, this.waiting(accountId, m)]));
+    return (metric, p) => (stored.get(`${metric}:${keys[p]}`) ?? 0) + (waiting.get(metric) ?? 0);
   }
 
   private waiting(accountId: number, metric: UsageMetric): number {

@@ -62,7 +62,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const retryAfter = (body.data as { retry_after?: unknown } | null)?.retry_after;
     if (typeof retryAfter === 'number') res.set('Retry-After', String(retryAfter));
     if (this.pages && wantsHtml(req)) {
-      const page = this.pages.render(body.code, body.message, body.data);
+      const page = this.pages.render(body.code, body.message, body.data, req);
       res.set(page.headers).type('html').send(page.html);
     } else {
       res.json(body);

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorEnvelope } from '../../common/envelope';
 import type { ErrorPages } from '../../common/filters/error-pages';
+import type { Language } from '../../i18n/i18n';
+import { languageOf } from '../../i18n/language-of';
 
 const MESSAGE = 'Link not found';
 const JSON_BODY = JSON.stringify(errorEnvelope(404, 'not_found', MESSAGE));
@@ -11,22 +13,26 @@ const JSON_BODY = JSON.stringify(errorEnvelope(404, 'not_found', MESSAGE));
  * slugs assembles no page and throws no exception.
  */
 export class NotFoundAnswer {
-  private page?: { headers: Record<string, string>; html: Buffer };
+  /** Per language: the page's words follow the reader's. */
+  private readonly made = new Map<Language, { headers: Record<string, string>; html: Buffer }>();
 
   constructor(private readonly pages?: ErrorPages) {}
 
   send(req: IncomingMessage, res: ServerResponse): void {
     if (this.pages && (req.headers.accept ?? '').includes('text/html')) {
-      if (!this.page) {
-        const { headers, html } = this.pages.render(404, MESSAGE, null);
-        this.page = { headers, html: Buffer.from(html) };
+      const lang = languageOf(req);
+      let page = this.made.get(lang);
+      if (!page) {
+        const { headers, html } = this.pages.render(404, MESSAGE, null, req);
+        page = { headers, html: Buffer.from(html) };
+        this.made.set(lang, page);
       }
       res.writeHead(404, {
-        ...this.page.headers,
+        ...page.headers,
         'Content-Type': 'text/html; charset=utf-8',
-        'Content-Length': String(this.page.html.length),
+        'Content-Length': String(page.html.length),
       });
-      res.end(req.method === 'HEAD' ? undefined : this.page.html);
+      res.end(req.method === 'HEAD' ? undefined : page.html);
       return;
     }
     res.writeHead(404, {

@@ -16,7 +16,13 @@ import { cacheableRedirect, RedirectCache } from './redirect-cache';
 import { Tombstones } from '../tombstones/tombstones';
 
 /** A share's kind as its pages name it. */
-export const KIND_WORDS = { redirect: 'link', text: 'text', file: 'file', bio: 'page' } as const;
+/** What an expired share says (also the keys of its translations: the error page says them). */
+const EXPIRED = {
+  redirect: 'This link has expired',
+  text: 'This text has expired',
+  file: 'This file has expired',
+  bio: 'This page has expired',
+} as const;
 
 export interface VisitRequest {
   host: string | undefined;
@@ -85,7 +91,7 @@ export class VisitsService {
       if (link.expirationRedirectUrl) {
         return { type: 'redirect', status: 302, location: link.expirationRedirectUrl };
       }
-      throw gone('expired', `This ${KIND_WORDS[link.kind]} has expired`);
+      throw gone('expired', EXPIRED[link.kind]);
     }
     if (link.passwordHash && !this.cookie.isValid(link, r.cookies)) {
       if (r.password === undefined) return { type: 'locked', link, wrongPassword: false };

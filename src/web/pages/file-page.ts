@@ -1,4 +1,5 @@
 import { typeLabelOf } from '../../files/file-type-label';
+import type { Words } from '../../i18n/i18n';
 import { humanSize } from '../../common/human-size';
 import { renderPublicPage } from './public-pages';
 import { openGraph } from './open-graph';
@@ -27,24 +28,29 @@ function previewOf(mime: string): 'image' | 'video' | 'audio' | null {
 }
 
 /** The share page of a file: a preview for images, video and audio, its name, size, download. */
-export function renderFilePage(m: FilePageModel): string {
+export function renderFilePage(m: FilePageModel, w: Words): string {
   const preview = previewOf(m.mime);
+  const typeLabel = typeLabelOf(m.mime, w);
   const og = openGraph({
     title: m.filename,
     type: 'website',
     url: m.shortUrl,
-    description: `${typeLabelOf(m.mime)}, ${humanSize(m.size)}`,
+    description: `${typeLabel}, ${humanSize(m.size)}`,
     image: preview === 'image' && m.preview ? m.downloadUrl : undefined,
   });
-  return renderPublicPage('file', {
-    title: m.filename,
-    head: og,
-    wide: true,
-    reportUrl: m.shortUrl,
-    ...m,
-    size: humanSize(m.size),
-    dims: m.width && m.height ? `${m.width} × ${m.height}` : '',
-    typeLabel: typeLabelOf(m.mime),
-    preview,
-  });
+  return renderPublicPage(
+    'file',
+    {
+      title: m.filename,
+      head: og,
+      wide: true,
+      reportUrl: m.shortUrl,
+      ...m,
+      size: humanSize(m.size),
+      dims: m.width && m.height ? `${m.width} × ${m.height}` : '',
+      typeLabel,
+      preview,
+    },
+    w,
+  );
 }

@@ -1,6 +1,7 @@
 import { Eta } from 'eta';
 import { join } from 'node:path';
 import { ASSET_VERSION } from '../../account-area/assets.controller';
+import { LANGUAGE_NAMES, LANGUAGES, Words } from '../../i18n/i18n';
 
 /** The public side's templates (Eta, escaped by default, as the account area's are). */
 const eta = new Eta({ views: join(__dirname, '..', 'views'), cache: true });
@@ -18,9 +19,19 @@ export interface PageFrame {
 
 /**
  * A public page from its template (`web/views/<template>.eta`) in the common layout: the slim
- * header with the brand and a way home, and the one stylesheet of every page (`/assets/app.css`).
+ * header with the brand and a way home, and the one stylesheet of every page (`/assets/app.css`),
+ * in the reader's language.
  */
 export const renderPublicPage = (
   template: string,
   data: PageFrame & Record<string, unknown>,
-): string => eta.render(`./${template}`, { assetVersion: ASSET_VERSION, ...data });
+  words: Words,
+): string =>
+  eta.render(`./${template}`, {
+    assetVersion: ASSET_VERSION,
+    lang: words.lang,
+    t: words.t,
+    html: words.html,
+    uiLanguages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
+    ...data,
+  });

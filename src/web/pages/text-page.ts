@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { humanSize } from '../../common/human-size';
+import type { Words } from '../../i18n/i18n';
 import { LANGUAGES, languageLabel } from '../../texts/render/highlighter';
 import type { TextView } from '../../texts/text-reads.service';
 import { renderPublicPage } from './public-pages';
@@ -8,7 +9,8 @@ import { HIGHLIGHT_THEME } from './theme';
 
 export type TextPageModel = TextView;
 
-const COPY_SCRIPT = `document.getElementById('copy').hidden=false;document.getElementById('copy').onclick=function(){navigator.clipboard.writeText(document.getElementById('content').textContent).then(function(){document.getElementById('copy').textContent='Copied'})}`;
+// The word "Copied" comes from the button (data-done), so one script (one hash) serves every language.
+const COPY_SCRIPT = `var b=document.getElementById('copy');b.hidden=false;b.onclick=function(){navigator.clipboard.writeText(document.getElementById('content').textContent).then(function(){b.textContent=b.dataset.done})}`;
 
 /**
  * The copy button's script, allowed by its hash (CSP `script-src 'sha256-…'`) rather than a
@@ -20,37 +22,41 @@ export const COPY_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(COPY_SC
 export const MAX_NUMBERED_LINES = 10_000;
 
 /** The page of a text share, rendered on the server; script only for the copy button. */
-export function renderTextPage(m: TextPageModel): string {
-  const title = m.title || 'Untitled text';
+export function renderTextPage(m: TextPageModel, w: Words): string {
+  const title = m.title || w.t('Untitled text');
   const og = openGraph({ title, type: 'article', url: m.shortUrl, description: m.excerpt });
   const switchable = m.textType === 'source_code' && m.language && m.languageSwitch;
-  return renderPublicPage('text', {
-    title,
-    head: `${og}<style>${HIGHLIGHT_THEME}</style>`,
-    wide: true,
-    reportUrl: m.shortUrl,
-    slug: m.slug,
-    textType: m.textType,
-    language: m.language,
-    // Code of no named language shows none ("Plain text" is a text type, not a language).
-    languageLabel: m.language && m.language !== 'plaintext' ? languageLabel(m.language) : '',
-    languages: switchable ? LANGUAGES : null,
-    lines: `${m.lines} ${m.lines === 1 ? 'line' : 'lines'}`,
-    size: humanSize(m.sizeBytes),
-    burned: m.burned,
-    ownerPreview: m.ownerPreview,
-    contentHtml: m.contentHtml,
-    numbers:
-      m.lines > MAX_NUMBERED_LINES
-        ? null
-        : Array.from({ length: m.lines }, (_, i) => i + 1).join('\n'),
-    copyScript: COPY_SCRIPT,
-  });
+  return renderPublicPage(
+    'text',
+    {
+      title,
+      head: `${og}<style>${HIGHLIGHT_THEME}</style>`,
+      wide: true,
+      reportUrl: m.shortUrl,
+      slug: m.slug,
+      textType: m.textType,
+      language: m.language,
+      // Code of no named language shows none ("Plain text" is a text type, not a language).
+      languageLabel: m.language && m.language !== 'plaintext' ? languageLabel(m.language) : '',
+      languages: switchable ? LANGUAGES : null,
+      lines: w.t('{{count}} lines', { count: m.lines }),
+      size: humanSize(m.sizeBytes),
+      burned: m.burned,
+      ownerPreview: m.ownerPreview,
+      contentHtml: m.contentHtml,
+      numbers:
+        m.lines > MAX_NUMBERED_LINES
+          ? null
+          : Array.from({ length: m.lines }, (_, i) => i + 1).join('\n'),
+      copyScript: COPY_SCRIPT,
+    },
+    w,
+  );
 }
 
 /**
  * What a GET of a one-time text gets, person or link previewer alike: no content, and a button
  * whose POST reveals (and uses up) the text.
  */
-export const renderRevealPage = (slug: string, shortUrl: string): string =>
-  renderPublicPage('reveal', { title: 'A text to be read once', slug, shortUrl });
+export const renderRevealPage = (slug: string, shortUrl: string, w: Words): string =>
+  renderPublicPage('reveal', { title: w.t('A text to be read once'), slug, shortUrl }, w);
