@@ -37,6 +37,7 @@ import { DomainsPageView } from './domains-page.view';
 import { FilesPageView } from './files-page.view';
 import { FrontDoorView } from './front-door.view';
 import { LinkEditView } from './link-edit.view';
+import { TextEditView } from './text-edit.view';
 import { AdminAccountsView } from './admin/admin-accounts.view';
 import { AdminReportsView } from './admin/admin-reports.view';
 import { AdminTakedownsView } from './admin/admin-takedowns.view';
@@ -104,6 +105,7 @@ import { TokensPageController } from './tokens-page.controller';
     AdminTakedownsView,
     DomainsPageView,
     LinkEditView,
+    TextEditView,
     FilesPageView,
   ],
   exports: [Pages],

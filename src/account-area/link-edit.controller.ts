@@ -12,6 +12,7 @@ import { PageForm } from './forms/page-query.decorator';
 import { LinkEditView } from './link-edit.view';
 import type { Viewer } from './pages';
 import { wordsOf } from '../i18n/language-of';
+import { TagsService } from '../tags/tags.service';
 
 /** `/account/links/:id/edit`: a link's address stays; everything else may change. */
 @AccountArea()
@@ -20,6 +21,7 @@ export class LinkEditController {
   constructor(
     private readonly view: LinkEditView,
     private readonly links: LinksService,
+    private readonly tags: TagsService,
   ) {}
 
   @Get()
@@ -45,14 +47,16 @@ export class LinkEditController {
       target_url: form.target_url,
       // An emptied field clears it.
       title: form.title ?? null,
-      tag_ids: form.tag_ids,
       password: form.remove_password === '1' ? null : form.password,
       expire_at: form.expire_at ? Date.parse(`${form.expire_at}Z`) / 1000 : null,
       redirect_code: form.redirect_code ? Number(form.redirect_code) : undefined,
     });
     try {
       if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
-      await this.links.update(accountId, { id }, updateInput(parsed.dto), 'redirect');
+      const input = updateInput(parsed.dto);
+      await this.tags.withNamed(accountId, form.tags, (tagIds) =>
+        this.links.update(accountId, { id }, { ...input, tagIds }, 'redirect'),
+      );
       res.redirect(303, `/account/links?updated=${id}`);
     } catch (e) {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;

@@ -20,7 +20,7 @@ export class LinkEditView {
     const form = {
       target_url: link.target_url ?? '',
       title: link.title ?? '',
-      tag_ids: link.tags.map((t) => t.id),
+      tags: link.tags.map((t) => t.name).join(', '),
       expire_at: localTime(link.expire_at),
       redirect_code: link.redirect_code,
     };

@@ -14,7 +14,7 @@ import { LinksPageView } from './links-page.view';
 import type { Viewer } from './pages';
 import { NewLinkForm, SelectedSharesForm } from './forms/share.forms';
 import { wordsOf } from '../i18n/language-of';
-import { tk } from '../i18n/i18n';
+import { TagsService } from '../tags/tags.service';
 
 /** `/account/links`: the account's short links, searched, made and deleted in the browser. */
 @AccountArea()
@@ -23,6 +23,7 @@ export class LinksPageController {
   constructor(
     private readonly view: LinksPageView,
     private readonly links: LinksService,
+    private readonly tags: TagsService,
   ) {}
 
   @Get()
@@ -32,8 +33,7 @@ export class LinksPageController {
     @Res() res: Response,
   ): Promise<void> {
     const created = await justMade(this.links, viewer.account!.id, query.created, 'redirect');
-    const notice = query.updated ? tk('Link saved') : null;
-    await this.view.render(viewer, res, { query, created, notice });
+    await this.view.render(viewer, res, { query, created });
   }
 
   /** The form of this page and the home page's shorten box. */
@@ -43,17 +43,18 @@ export class LinksPageController {
     @PageForm(NewLinkForm) form: NewLinkForm,
     @Res() res: Response,
   ) {
-    const tagIds = form.tag_ids;
     const expireAt = form.expire_at ? Date.parse(`${form.expire_at}Z`) / 1000 : undefined;
     const parsed = await parseForm(wordsOf(res.req), CreateLinkDto, {
       ...form,
-      tag_ids: tagIds.length ? tagIds : undefined,
       expire_at: expireAt,
       redirect_code: form.redirect_code ? Number(form.redirect_code) : undefined,
     });
     try {
       if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
-      const link = await this.links.create(viewer.account!, createInput(parsed.dto));
+      const input = createInput(parsed.dto);
+      const link = await this.tags.withNamed(viewer.account!.id, form.tags, (tagIds) =>
+        this.links.create(viewer.account!, { ...input, tagIds }),
+      );
       res.redirect(303, `/account/links?created=${link.id}`);
     } catch (e) {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;

@@ -8,6 +8,7 @@ import { LinksService } from '../links/links.service';
 import { TagsService } from '../tags/tags.service';
 import { ShareListQuery } from './forms/share-list.query';
 import { Pages, Viewer } from './pages';
+import { tk } from '../i18n/i18n';
 import { wordsOf } from '../i18n/language-of';
 
 const PER_PAGE = 20;
@@ -47,6 +48,8 @@ export class LinksPageView {
       section: 'links' as const,
       form: {},
       created: null,
+      // Back from the edit page (`?updated=<id>`).
+      notice: query.updated ? tk('Link saved') : null,
       ...shown,
       q: query.q,
       page: query.page,

@@ -2,24 +2,25 @@ import { Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common'
 import type { Response } from 'express';
 import { DomainError } from '../common/errors/domain-error';
 import { UpdateTextDto } from '../texts/dto/create-text.dto';
-import { TextDto } from '../texts/dto/text.dto';
 import { TextsService } from '../texts/texts.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { parseForm } from './form';
-import { Pages, Viewer } from './pages';
+import type { Viewer } from './pages';
+import { TextEditView } from './text-edit.view';
+import { TagsService } from '../tags/tags.service';
 import { PageForm } from './forms/page-query.decorator';
 import { TextForm, noText } from './forms/share.forms';
 import { wordsOf } from '../i18n/language-of';
-import { tk } from '../i18n/i18n';
 
 /** `/account/texts/:id/edit`: a text share's content and settings; its address stays. */
 @AccountArea()
 @Controller('account/texts/:id/edit')
 export class TextEditController {
   constructor(
-    private readonly pages: Pages,
+    private readonly view: TextEditView,
     private readonly texts: TextsService,
+    private readonly tags: TagsService,
   ) {}
 
   @Get()
@@ -29,7 +30,7 @@ export class TextEditController {
     @Res() res: Response,
   ): Promise<void> {
     const text = await this.texts.get(viewer.account!.id, { id });
-    this.show(viewer, res, text, {});
+    await this.view.render(viewer, res, text, {});
   }
 
   @Post()
@@ -53,23 +54,13 @@ export class TextEditController {
     try {
       if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
       if (content.trim() === '') throw noText();
-      await this.texts.update(accountId, { id }, parsed.dto);
+      await this.tags.withNamed(accountId, form.tags, (tag_ids) =>
+        this.texts.update(accountId, { id }, { ...parsed.dto, tag_ids }),
+      );
       res.redirect(303, `/account/texts?updated=${id}`);
     } catch (e) {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      this.show(viewer, res, { ...text, content }, { error: e.message }, e.status);
+      await this.view.render(viewer, res, { ...text, content }, { error: e.message }, e.status);
     }
-  }
-
-  private show(viewer: Viewer, res: Response, text: TextDto, data: object, status = 200) {
-    const form = {
-      title: text.title ?? '',
-      text_type: text.text_type,
-      language: text.language ?? '',
-      content: text.content ?? '',
-      expire_at: text.expire_at ? new Date(text.expire_at * 1000).toISOString().slice(0, 16) : '',
-    };
-    const view = { section: 'texts' as const, text, form, ...data };
-    this.pages.send(res, 'text-edit', tk('Edit text'), viewer, view, status);
   }
 }

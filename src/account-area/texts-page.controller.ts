@@ -14,7 +14,7 @@ import type { Viewer } from './pages';
 import { TextsPageView } from './texts-page.view';
 import { SelectedSharesForm, TextForm, noText } from './forms/share.forms';
 import { wordsOf } from '../i18n/language-of';
-import { tk } from '../i18n/i18n';
+import { TagsService } from '../tags/tags.service';
 
 /** `/account/texts`: text shares (plain, code, Markdown) made, listed and deleted. */
 @AccountArea()
@@ -24,6 +24,7 @@ export class TextsPageController {
     private readonly view: TextsPageView,
     private readonly texts: TextsService,
     private readonly links: LinksService,
+    private readonly tags: TagsService,
   ) {}
 
   @Get()
@@ -33,8 +34,7 @@ export class TextsPageController {
     @Res() res: Response,
   ): Promise<void> {
     const created = await justMade(this.links, viewer.account!.id, query.created, 'text');
-    const notice = query.updated ? tk('Text saved') : null;
-    await this.view.render(viewer, res, { query, created, notice });
+    await this.view.render(viewer, res, { query, created });
   }
 
   @Post()
@@ -54,8 +54,10 @@ export class TextsPageController {
     try {
       if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);
       if (content.trim() === '') throw noText();
-      const text = await this.texts.create(viewer.account!, parsed.dto);
-      res.redirect(303, `/account/texts?created=${text.id}`);
+      const { id } = await this.tags.withNamed(viewer.account!.id, form.tags, (tag_ids) =>
+        this.texts.create(viewer.account!, { ...parsed.dto, tag_ids }),
+      );
+      res.redirect(303, `/account/texts?created=${id}`);
     } catch (e) {
       if (!(e instanceof DomainError) || e.status >= 500) throw e;
       const again = { ...fields, content, burn_after_read: burn };
@@ -70,8 +72,7 @@ export class TextsPageController {
     @Res() res: Response,
   ) {
     const deleted = await deleteShares(this.links, viewer.account!.id, form.ids, 'text');
-    await this.view.render(viewer, res, {
-      notice: deletedNotice(deleted, 'text', wordsOf(res.req)),
-    });
+    const notice = deletedNotice(deleted, 'text', wordsOf(res.req));
+    await this.view.render(viewer, res, { notice });
   }
 }

@@ -9,6 +9,7 @@ import { TEXT_SORTS } from '../texts/texts.repository';
 import { TextsService } from '../texts/texts.service';
 import { ShareListQuery } from './forms/share-list.query';
 import { Pages, Viewer } from './pages';
+import { tk } from '../i18n/i18n';
 import { wordsOf } from '../i18n/language-of';
 
 const PER_PAGE = 20;
@@ -49,6 +50,8 @@ export class TextsPageView {
       section: 'texts' as const,
       form: { text_type: 'plain_text' },
       created: null,
+      // Back from the edit page (`?updated=<id>`).
+      notice: query.updated ? tk('Text saved') : null,
       ...shown,
       page: query.page,
       texts: withBadges(rows.slice(0, PER_PAGE), this.clock.now(), wordsOf(res.req)),

@@ -27,4 +27,6 @@ export const SERVICE_MESSAGES = [
   tk('Give the address of the share'),
   tk('This report is closed already'),
   tk('The request body is too large'),
+  tk('Give at most 20 tags'),
+  tk('A tag name can have at most 64 characters'),
 ];

@@ -7,6 +7,9 @@ import { TagsRepository } from './tags.repository';
 const taken = (name: string) =>
   new DomainError(409, 'conflict', `You already have a tag named "${name}"`);
 
+/** Tags one share may be given by name at once. */
+const MAX_NAMED = 20;
+
 @Injectable()
 export class TagsService {
   constructor(private readonly tags: TagsRepository) {}
@@ -31,6 +34,40 @@ export class TagsService {
     await this.getOwned(accountId, id);
     await this.tags.delete(id);
     return { id, deleted: true };
+  }
+
+  /**
+   * Runs `work` with the ids of the caller's tags named `names` (exact names; the missing ones
+   * are made). If `work` fails, the tags made for it are deleted again: a refused form leaves no
+   * new tag behind.
+   */
+  async withNamed<R>(
+    accountId: number,
+    names: string[],
+    work: (ids: number[]) => Promise<R>,
+  ): Promise<R> {
+    if (names.length > MAX_NAMED) throw invalid('tags', 'Give at most 20 tags');
+    if (names.some((n) => n.length > 64)) {
+      throw invalid('tags', 'A tag name can have at most 64 characters');
+    }
+    const known = new Map((await this.tags.listByAccount(accountId)).map((t) => [t.name, t.id]));
+    const made: number[] = [];
+    try {
+      const ids: number[] = [];
+      for (const name of names) {
+        let id = known.get(name);
+        if (id === undefined) {
+          const tag = await this.tags.insert(accountId, name);
+          if (!tag) throw taken(name);
+          made.push((id = tag.id));
+        }
+        ids.push(id);
+      }
+      return await work(ids);
+    } catch (e) {
+      for (const id of made) await this.tags.delete(id).catch(() => undefined);
+      throw e;
+    }
   }
 
   /** The caller's tags with these ids; any id that is not theirs is a validation error. */

@@ -140,3 +140,24 @@ document.addEventListener('DOMContentLoaded', () => {
     if (files.length) send(files);
   });
 });
+
+// Tag inputs (`input[data-tags]`, names separated by commas): the browser's own suggestions
+// complete the name being typed, after the ones already given, and leave out those.
+document.addEventListener('DOMContentLoaded', () => {
+  for (const input of document.querySelectorAll('input[data-tags]')) {
+    const list = input.list;
+    if (!list) continue;
+    const names = [...list.options].map((o) => o.value);
+    input.addEventListener('input', () => {
+      const cut = input.value.lastIndexOf(',') + 1;
+      const before = input.value.slice(0, cut);
+      const given = new Set(before.split(',').map((n) => n.trim()));
+      const prefix = before ? `${before.trimEnd()} ` : '';
+      list.replaceChildren(
+        ...names
+          .filter((n) => !given.has(n))
+          .map((n) => Object.assign(document.createElement('option'), { value: prefix + n })),
+      );
+    });
+  }
+});

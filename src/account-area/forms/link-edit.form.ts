@@ -1,6 +1,6 @@
-import { Transform } from 'class-transformer';
 import { IsArray, IsOptional, IsString } from 'class-validator';
 import { Filled, WebAddress } from './filled.decorator';
+import { TagNames } from './share.forms';
 
 /** A link's edit form; the API's UpdateLinkDto then checks what it holds. */
 export class LinkEditForm {
@@ -12,8 +12,6 @@ export class LinkEditForm {
   /** `YYYY-MM-DDTHH:mm` (UTC); empty: no expiry. */
   @Filled() @IsOptional() @IsString() expire_at?: string;
   @Filled() @IsOptional() @IsString() redirect_code?: string;
-  /** The checked tags: none, one or several `tag_ids` fields. */
-  @Transform(({ value }: { value: unknown }) => [value ?? []].flat().map(Number))
-  @IsArray()
-  tag_ids: number[] = [];
+  /** The link's tags by name, all of them (`work, to read`): what is left out is taken off. */
+  @TagNames() @IsArray() tags: string[] = [];
 }

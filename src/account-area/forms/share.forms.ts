@@ -14,6 +14,17 @@ const TextArea = () =>
     typeof value === 'string' ? value.replace(/\r\n/g, '\n') : '',
   );
 
+/** Tag names typed as `work, to read`: trimmed, empty ones and repeats left out. */
+export const TagNames = () =>
+  Transform(({ value }: { value: unknown }) => [
+    ...new Set(
+      (typeof value === 'string' ? value : '')
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    ),
+  ]);
+
 /** The checked rows of a list, for a bulk delete: `ids` once or several times. */
 export class SelectedSharesForm {
   @ids() @IsArray() ids: number[] = [];
@@ -29,7 +40,7 @@ export class NewLinkForm {
   /** `YYYY-MM-DDTHH:mm` (UTC); empty: no expiry. */
   @Filled() @IsOptional() @IsString() expire_at?: string;
   @Filled() @IsOptional() @IsString() redirect_code?: string;
-  @ids() @IsArray() tag_ids: number[] = [];
+  @TagNames() @IsArray() tags: string[] = [];
 }
 
 /** The new-text and edit-text forms; the API's text DTOs check what they hold. */
@@ -44,6 +55,7 @@ export class TextForm {
   @Filled() @IsOptional() @IsString() expire_at?: string;
   /** `1`: burn after reading (new texts). */
   @IsOptional() @IsString() burn_after_read?: string;
+  @TagNames() @IsArray() tags: string[] = [];
   @TextArea() @IsString() content = '';
 }
 

@@ -327,7 +327,7 @@ describe('Account area forms', () => {
     await v.post('/account/links', {
       target_url: 'https://example.com/a',
       custom_slug: 'tagged',
-      tag_ids: [tagId],
+      tags: 'job',
     });
     const plain = await v.post('/account/links', {
       target_url: 'https://example.com/b',
@@ -376,6 +376,71 @@ describe('Account area forms', () => {
     const other = new Visitor(t);
     await other.signUp('tags-other@example.com');
     expect((await other.get(`/account/links/${id}/edit`)).status).toBe(404);
+  });
+
+  it('should tag links and texts by name, making new tags, and leave none behind a refused form', async () => {
+    const v = new Visitor(t);
+    await v.signUp('tag-names@example.com');
+    const login = await t
+      .api()
+      .post('/api/v1/auth/login')
+      .send({ email: 'tag-names@example.com', password: 'a long enough password' })
+      .expect(200);
+    const bearer = `Bearer ${login.body.data.token as string}`;
+    const names = async () =>
+      (
+        (await t.api().get('/api/v1/tags').set('Authorization', bearer)).body.data.tags as {
+          name: string;
+        }[]
+      ).map((x) => x.name);
+    await v.get('/account/links');
+    const made = await v.post('/account/links', {
+      target_url: 'https://example.com/tagged-by-name',
+      custom_slug: 'by-name',
+      tags: 'work,  to read , work,',
+    });
+    expect(made.status).toBe(303);
+    expect((await names()).sort()).toEqual(['to read', 'work']);
+    const linkId = /created=(\d+)/.exec(made.headers.location)![1];
+    const edit = await v.get(`/account/links/${linkId}/edit`);
+    expect(edit.text).toContain('value="work, to read"');
+    expect(edit.text).toContain('<option value="to read">');
+    // A refused form (the slug is taken) makes no tag.
+    const refused = await v.post('/account/links', {
+      target_url: 'https://example.com/x',
+      custom_slug: 'by-name',
+      tags: 'orphan',
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.text).toContain('value="orphan"');
+    expect(await names()).not.toContain('orphan');
+    const many = Array.from({ length: 21 }, (_, i) => `t${i}`).join(',');
+    const tooMany = await v.post('/account/links', {
+      target_url: 'https://example.com/y',
+      tags: many,
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.text).toContain('Give at most 20 tags');
+    // The edit page's field holds every tag: what is left out is taken off.
+    await v.post(`/account/links/${linkId}/edit`, {
+      target_url: 'https://example.com/tagged-by-name',
+      tags: 'to read',
+    });
+    const link = await t.api().get(`/api/v1/links/${linkId}`).set('Authorization', bearer);
+    expect((link.body.data.tags as { name: string }[]).map((x) => x.name)).toEqual(['to read']);
+
+    await v.get('/account/texts');
+    const text = await v.post('/account/texts', { content: 'tagged text', tags: 'notes' });
+    expect(text.status).toBe(303);
+    const textId = /created=(\d+)/.exec(text.headers.location)![1];
+    const tags = (await t.api().get('/api/v1/tags').set('Authorization', bearer)).body.data
+      .tags as { id: number; name: string }[];
+    const notes = tags.find((x) => x.name === 'notes')!;
+    expect((await v.get(`/account/texts?tag=${notes.id}`)).text).toContain('tagged text');
+    const textEdit = await v.get(`/account/texts/${textId}/edit`);
+    expect(textEdit.text).toContain('value="notes"');
+    await v.post(`/account/texts/${textId}/edit`, { content: 'tagged text', tags: '' });
+    expect((await v.get(`/account/texts?tag=${notes.id}`)).text).not.toContain('tagged text');
   });
 
   it("should treat another account's links and tokens as if they did not exist", async () => {

@@ -194,6 +194,27 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
     expect(res.status).toBe(403);
   });
 
+  it('should suggest the account’s tags for the name being typed, and tag a text with them', async () => {
+    await page.goto(`${base}/account/tags`);
+    await page.getByLabel('New tag').fill('reading');
+    await page.getByRole('button', { name: 'Add tag' }).click();
+    await page.getByRole('status').getByText('Added reading').waitFor();
+    await page.goto(`${base}/account/texts`);
+    const tags = page.getByLabel('Tags (optional)');
+    await tags.fill('urgent, re');
+    // The suggestions complete the last name, after the ones given.
+    const suggested = await page.$$eval('#text-tags-names option', (os) =>
+      os.map((o) => (o as HTMLOptionElement).value),
+    );
+    expect(suggested).toEqual(['urgent, reading']);
+    await tags.fill('urgent, reading');
+    await page.getByLabel('Text', { exact: true }).fill('a tagged note');
+    await page.getByRole('button', { name: 'Share text' }).click();
+    await heading('Texts').waitFor();
+    await page.goto(`${base}/account/tags`);
+    await page.getByRole('textbox', { name: 'Name of tag urgent' }).waitFor();
+  });
+
   it('should change the password and log out the other browsers', async () => {
     const other = await browser.newContext();
     const second = await other.newPage();
