@@ -15,6 +15,7 @@ import { AnalyticsPageController } from './analytics-page.controller';
 import { TagsPageController } from './tags-page.controller';
 import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
+import { FileEditController } from './file-edit.controller';
 import { TextsPageController } from './texts-page.controller';
 import { TextEditController } from './text-edit.controller';
 import { LoginController } from './login.controller';
@@ -35,6 +36,7 @@ import { AnalyticsPageView } from './analytics-page.view';
 import { LinksPageView } from './links-page.view';
 import { DomainsPageView } from './domains-page.view';
 import { FilesPageView } from './files-page.view';
+import { FileEditView } from './file-edit.view';
 import { FrontDoorView } from './front-door.view';
 import { LinkEditView } from './link-edit.view';
 import { TextEditView } from './text-edit.view';
@@ -77,6 +79,7 @@ import { TokensPageController } from './tokens-page.controller';
     TextsPageController,
     TextEditController,
     FilesPageController,
+    FileEditController,
     DomainsPageController,
     AnalyticsPageController,
     TagsPageController,
@@ -107,6 +110,7 @@ import { TokensPageController } from './tokens-page.controller';
     LinkEditView,
     TextEditView,
     FilesPageView,
+    FileEditView,
   ],
   exports: [Pages],
 })

@@ -9,6 +9,17 @@ import { formatBytes } from './format';
 import { ShareListQuery } from './forms/share-list.query';
 import { Pages, Viewer } from './pages';
 import { wordsOf } from '../i18n/language-of';
+import { tk } from '../i18n/i18n';
+import { DomainsService } from '../domains/domains.service';
+import type { LinkDto } from '../links/dto/link.dto';
+import { LinksService } from '../links/links.service';
+
+const pick = (l: LinkDto) => ({
+  has_password: l.has_password,
+  expire_at: l.expire_at,
+  is_expired: l.is_expired,
+  taken_down_reason: l.taken_down_reason,
+});
 
 /** The view model of `/account/files`: the account's files as the query asks, and its limit. */
 @Injectable()
@@ -17,6 +28,8 @@ export class FilesPageView {
     private readonly pages: Pages,
     private readonly files: FilesService,
     private readonly clock: Clock,
+    private readonly domains: DomainsService,
+    private readonly links: LinksService,
   ) {}
 
   async render(
@@ -30,13 +43,28 @@ export class FilesPageView {
     const kind = FILE_KINDS.find((x) => x === query.kind);
     const rows = await this.files.history(account.id, page, { q: q || undefined, sort, kind });
     const w = wordsOf(res.req);
+    // The state of each file's link (password, expiry, taken down), for its badges.
+    const links = new Map(
+      (
+        await this.links.getMany(
+          account.id,
+          rows.map((f) => f.file_id),
+        )
+      ).map((l) => [l.id, l]),
+    );
+    const shares = rows.map((f) => {
+      const l = links.get(f.file_id);
+      return { ...f, ...(l && pick(l)) };
+    });
     this.pages.send(res, 'files', 'Files', viewer, {
       section: 'files',
+      // Back from the edit page (`?updated=<id>`).
+      notice: query.updated ? tk('File saved') : null,
       ...data,
       q,
       page,
       hasMore: rows.length === HISTORY_PAGE_SIZE,
-      files: withBadges(rows, this.clock.now(), w).map((f) => ({
+      files: withBadges(shares, this.clock.now(), w).map((f) => ({
         ...f,
         sizeText: formatBytes(f.size),
         typeLabel: typeLabelOf(f.mime_type, w),
@@ -44,6 +72,7 @@ export class FilesPageView {
       filter: { q, sort, kind: kind ?? '' },
       maxFileBytes: account.maxFileBytes,
       maxFile: formatBytes(account.maxFileBytes),
+      domains: this.domains.systemHosts('file').concat(this.domains.customHostsOf(account.id)),
     });
   }
 }

@@ -111,6 +111,8 @@ export class FilesService {
         title: file.filename,
         domain: fields.domain,
         customSlug: fields.custom_slug,
+        password: fields.password,
+        expireAt: fields.expire_at,
         ...opts.link,
       };
       const link = await this.uow.run(async (tx) => {

@@ -9126,6 +9126,10 @@ export interface operations {
                     custom_slug?: string;
                     /** @enum {string} */
                     is_private?: "1" | "0" | "true" | "false";
+                    /** @description Not S.EE's: visitors of the page must give it */
+                    password?: string;
+                    /** @description Not S.EE's: Unix seconds, in the future */
+                    expire_at?: string;
                 };
             };
         };

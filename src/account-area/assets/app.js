@@ -67,6 +67,18 @@ function uploadEnded() {
     .catch(() => undefined);
 }
 
+// The upload options (domain, slug, password, expiry in UTC, private) as upload fields. Not a
+// form of their own: Enter in one of them must not send a password in a page address.
+function uploadOptions() {
+  const out = [];
+  for (const field of document.querySelectorAll('[data-upload-options] [name]')) {
+    const { name, value } = field;
+    if (value === '' || (field.type === 'checkbox' && !field.checked)) continue;
+    out.push([name, name === 'expire_at' ? String(Date.parse(`${value}Z`) / 1000) : value]);
+  }
+  return out;
+}
+
 function upload(file, list, max) {
   const item = document.createElement('li');
   const name = document.createElement('span');
@@ -88,6 +100,7 @@ function upload(file, list, max) {
   uploading += 1;
   const body = new FormData();
   body.append('file', file, file.name || 'pasted');
+  for (const [name, value] of uploadOptions()) body.append(name, value);
   const xhr = new XMLHttpRequest();
   xhr.open('POST', '/api/v1/file/upload');
   xhr.setRequestHeader('X-CSRF-Token', csrf());

@@ -77,6 +77,8 @@ export class FileApiController {
         domain: { type: 'string' },
         custom_slug: { type: 'string' },
         is_private: { type: 'string', enum: ['1', '0', 'true', 'false'] },
+        password: { type: 'string', description: "Not S.EE's: visitors of the page must give it" },
+        expire_at: { type: 'string', description: "Not S.EE's: Unix seconds, in the future" },
       },
     },
   })

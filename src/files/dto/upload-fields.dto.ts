@@ -1,7 +1,8 @@
 import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsInt, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { ToInt } from '../../common/transforms';
 import type { Request } from 'express';
 import { createValidationPipe } from '../../common/pipes/validation.pipe';
 import { SLUG_PATTERN } from '../../common/slug';
@@ -24,6 +25,14 @@ export class UploadFieldsDto {
   @IsAbsentOr()
   @IsBoolean({ message: 'is_private must be 1, 0, true or false' })
   is_private?: boolean;
+  /** Not S.EE's: visitors must give it (the account area's upload options). */
+  @emptyIsAbsent() @IsAbsentOr() @IsString() @MinLength(1) @MaxLength(200) password?: string;
+  /** Not S.EE's: Unix seconds, in the future (the account area's upload options). */
+  @emptyIsAbsent()
+  @ToInt()
+  @IsAbsentOr()
+  @IsInt({ message: 'expire_at must be Unix seconds (an integer)' })
+  expire_at?: number;
 }
 
 /** The validated text fields of a multipart upload (multer puts them on the body). */

@@ -378,6 +378,55 @@ describe('Account area forms', () => {
     expect((await other.get(`/account/links/${id}/edit`)).status).toBe(404);
   });
 
+  it('should edit a file: title, password, expiry, privacy and tags, on its own page', async () => {
+    const v = new Visitor(t);
+    await v.signUp('file-edit@example.com');
+    await v.get('/account/files');
+    const up = await t
+      .api()
+      .post('/api/v1/file/upload')
+      .set('Cookie', `ld_session=${v.cookies.get('ld_session')}`)
+      .set('X-CSRF-Token', v.csrf)
+      .attach('file', Buffer.from('edit me'), 'edit-me.txt')
+      .expect(200);
+    const id = up.body.data.file_id as number;
+    const slug = new URL(up.body.data.page as string).pathname;
+    expect((await v.get('/account/files')).text).toContain(`href="/account/files/${id}/edit"`);
+    const page = await v.get(`/account/files/${id}/edit`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('value="edit-me.txt"');
+    const saved = await v.post(`/account/files/${id}/edit`, {
+      title: 'Edited',
+      password: 'sesame',
+      expire_at: '2099-01-01T00:00',
+      private: '1',
+      tags: 'docs',
+    });
+    expect(saved.status).toBe(303);
+    expect((await v.get(saved.headers.location)).text).toContain('File saved');
+    const again = await v.get(`/account/files/${id}/edit`);
+    expect(again.text).toContain('value="Edited"');
+    expect(again.text).toContain('value="docs"');
+    expect(again.text).toContain('value="2099-01-01T00:00"');
+    expect(again.text).toMatch(/name="private" value="1" checked/);
+    expect(again.text).toContain('Remove the password');
+    await t.api().get(slug).set('Accept', 'text/html').expect(401); // asks for the password
+    const bad = await v.post(`/account/files/${id}/edit`, { expire_at: '2001-01-01T00:00' });
+    expect(bad.status).toBe(400);
+    const open = await v.post(`/account/files/${id}/edit`, { remove_password: '1', private: '1' });
+    expect(open.status).toBe(303);
+    // Private: no public page (a private file has no public address).
+    await t.api().get(slug).set('Accept', 'text/html').expect(404);
+    // The box left unticked: public again.
+    expect((await v.post(`/account/files/${id}/edit`, {})).status).toBe(303);
+    await t.api().get(slug).set('Accept', 'text/html').expect(200);
+    const other = new Visitor(t);
+    await other.signUp('file-edit-other@example.com');
+    expect((await other.get(`/account/files/${id}/edit`)).status).toBe(404);
+    await other.get('/account/files');
+    expect((await other.post(`/account/files/${id}/edit`, { title: 'mine' })).status).toBe(404);
+  });
+
   it('should tag links and texts by name, making new tags, and leave none behind a refused form', async () => {
     const v = new Visitor(t);
     await v.signUp('tag-names@example.com');

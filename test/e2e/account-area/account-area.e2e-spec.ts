@@ -215,6 +215,28 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
     await page.getByRole('textbox', { name: 'Name of tag urgent' }).waitFor();
   });
 
+  it('should upload with the options chosen: a slug, a password, private', async () => {
+    await page.goto(`${base}/account/files`);
+    await page.getByText('Upload options').click();
+    await page.getByLabel('Custom slug (optional; one file at a time)').fill('opt-file');
+    await page.getByLabel('Password (optional)').fill('sesame');
+    await page.getByLabel('Private: its bytes only through addresses that expire').check();
+    const dropped = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['with options\n'], 'options.txt', { type: 'text/plain' }));
+      return dt;
+    });
+    await page.dispatchEvent('[data-upload]', 'drop', { dataTransfer: dropped });
+    await page.getByRole('progressbar', { name: 'Uploaded options.txt' }).waitFor();
+    await page.getByRole('link', { name: `${base}/opt-file` }).waitFor();
+    const row = page.locator('#file-list tr', { hasText: 'options.txt' });
+    await row.getByText('Private').waitFor();
+    await row.getByText('Password').waitFor();
+    // Enter in an option sends nothing anywhere (no password in a page address).
+    await page.getByLabel('Password (optional)').press('Enter');
+    expect(page.url()).toBe(`${base}/account/files`);
+  });
+
   it('should change the password and log out the other browsers', async () => {
     const other = await browser.newContext();
     const second = await other.newPage();
