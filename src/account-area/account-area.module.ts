@@ -16,6 +16,9 @@ import { TagsPageController } from './tags-page.controller';
 import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
 import { FileEditController } from './file-edit.controller';
+import { BioPagesController } from './bio-pages.controller';
+import { BioEditController } from './bio-edit.controller';
+import { BioPagesView } from './bio-pages.view';
 import { TextsPageController } from './texts-page.controller';
 import { TextEditController } from './text-edit.controller';
 import { LoginController } from './login.controller';
@@ -51,6 +54,7 @@ import { TextsPageView } from './texts-page.view';
 import { SecurityPageController } from './security-page.controller';
 import { SessionGuard } from './session.guard';
 import { TokensPageController } from './tokens-page.controller';
+import { BioModule } from '../bio/bio.module';
 
 /** The web side for people: the front door (sign up, log in) and the account area. */
 @Module({
@@ -64,6 +68,7 @@ import { TokensPageController } from './tokens-page.controller';
     FilesModule,
     CustomDomainsModule,
     TextsModule,
+    BioModule,
     AdminModule,
     RateLimitModule,
   ],
@@ -80,6 +85,8 @@ import { TokensPageController } from './tokens-page.controller';
     TextEditController,
     FilesPageController,
     FileEditController,
+    BioPagesController,
+    BioEditController,
     DomainsPageController,
     AnalyticsPageController,
     TagsPageController,
@@ -111,6 +118,7 @@ import { TokensPageController } from './tokens-page.controller';
     TextEditView,
     FilesPageView,
     FileEditView,
+    BioPagesView,
   ],
   exports: [Pages],
 })

@@ -17,7 +17,10 @@ export async function parseForm<T extends object>(
   const dto = plainToInstance(cls, given);
   const [first] = await validate(dto, { whitelist: true });
   if (!first) return { dto };
-  return { error: sayForPeople(first.children?.length ? first.children[0] : first, w) };
+  // A nested field's refusal (a bio page's link 2's address) is the deepest one.
+  let said = first;
+  while (!said.constraints && said.children?.length) said = said.children[0];
+  return { error: sayForPeople(said, w) };
 }
 
 /** A relative address on this site to go to after log-in; anything else goes to the account. */

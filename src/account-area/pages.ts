@@ -24,6 +24,7 @@ const NAV = [
   { section: 'links', href: '/account/links', label: tk('Links') },
   { section: 'texts', href: '/account/texts', label: tk('Texts') },
   { section: 'files', href: '/account/files', label: tk('Files') },
+  { section: 'bio', href: '/account/bio', label: tk('Bio pages') },
   { section: 'tags', href: '/account/tags', label: tk('Tags') },
   { section: 'analytics', href: '/account/analytics', label: tk('Analytics') },
   { section: 'domains', href: '/account/domains', label: tk('Domains') },

@@ -7,7 +7,7 @@ export async function deleteShares(
   links: LinksService,
   accountId: number,
   ids: number[],
-  kind: 'redirect' | 'text' | 'file',
+  kind: 'redirect' | 'text' | 'file' | 'bio',
 ): Promise<number> {
   let deleted = 0;
   for (const id of ids.filter((n) => Number.isSafeInteger(n) && n > 0).slice(0, 100)) {
@@ -36,10 +36,14 @@ const DELETED = {
   link: [tk('No link was deleted: tick the links to delete first'), tk('Deleted {{count}} links')],
   text: [tk('No text was deleted: tick the texts to delete first'), tk('Deleted {{count}} texts')],
   file: [tk('No file was deleted: tick the files to delete first'), tk('Deleted {{count}} files')],
+  bio: [
+    tk('No page was deleted: tick the pages to delete first'),
+    tk('Deleted {{count}} bio pages'),
+  ],
 } as const;
 
 /** What a bulk delete says: how many went, or what to do when none was ticked. */
-export function deletedNotice(deleted: number, noun: 'link' | 'text' | 'file', w: Words): string {
+export function deletedNotice(deleted: number, noun: keyof typeof DELETED, w: Words): string {
   const [none, some] = DELETED[noun];
   return deleted === 0 ? w.t(none) : w.t(some, { count: deleted });
 }

@@ -61,6 +61,13 @@ export class BioService {
     return { bio_pages: await this.describe(links), total: counts.bio ?? 0 };
   }
 
+  /** One of the caller's pages (another account's is not found). */
+  async get(accountId: number, id: number): Promise<BioPageDto> {
+    const [one] = await this.describe([await this.links.get(accountId, { id }, 'bio')]);
+    if (!one) throw notFound('Bio page');
+    return one;
+  }
+
   /** The content behind a bio link (for its public page). */
   async contentFor(link: Link): Promise<{ page: BioPage; links: BioCustomLink[] }> {
     const page = await this.pages.getByLinkId(link.id);

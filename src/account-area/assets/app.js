@@ -174,3 +174,29 @@ document.addEventListener('DOMContentLoaded', () => {
     });
   }
 });
+
+// Bio page links: ↑ and ↓ move a row; the place numbers (the no-script way) follow, hidden.
+document.addEventListener('DOMContentLoaded', () => {
+  for (const rows of document.querySelectorAll('[data-bio-rows]')) {
+    const renumber = () =>
+      rows.querySelectorAll('.bio-row').forEach((row, i) => {
+        row.querySelector('.order').value = String(i + 1);
+      });
+    for (const row of rows.querySelectorAll('.bio-row')) {
+      row.querySelector('.move').hidden = false;
+      for (const el of row.querySelectorAll('.order, label[for^="lo-"]')) el.hidden = true;
+    }
+    rows.addEventListener('click', (e) => {
+      const button = e.target.closest('[data-move]');
+      if (!button) return;
+      const row = button.closest('.bio-row');
+      const other =
+        button.dataset.move === '-1' ? row.previousElementSibling : row.nextElementSibling;
+      if (!other || !other.classList.contains('bio-row')) return;
+      if (button.dataset.move === '-1') other.before(row);
+      else other.after(row);
+      renumber();
+      button.focus();
+    });
+  }
+});

@@ -18,6 +18,8 @@ const LABELS: Record<string, string> = {
   name: tk('The name'),
   domain: tk('The domain'),
   tag_ids: tk('The tags'),
+  url: tk('The address'),
+  description: tk('The description'),
 };
 
 /** What to say when a field breaks a rule the generic sentences cannot put well. */
@@ -29,6 +31,9 @@ const SPECIFIC: Record<string, string> = {
   'expiration_redirect_url:isHttpUrl': tk(
     'Give a full web address, like https://example.com/page.',
   ),
+  'url:isHttpUrl': tk('Give a full web address, like https://example.com/page.'),
+  'mastodon_url:isHttpUrl': tk('Give a full web address, like https://example.com/page.'),
+  'rss_url:isHttpUrl': tk('Give a full web address, like https://example.com/page.'),
   'custom_slug:matches': tk('A short name may use letters, digits, - and _, up to 64 of them.'),
   'slug:matches': tk('A short name may use letters, digits, - and _, up to 64 of them.'),
   'email:isEmail': tk('That does not look like an email address: it needs an @ and a domain.'),

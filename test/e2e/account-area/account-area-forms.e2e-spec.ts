@@ -427,6 +427,69 @@ describe('Account area forms', () => {
     expect((await other.post(`/account/files/${id}/edit`, { title: 'mine' })).status).toBe(404);
   });
 
+  it('should make, list, edit, reorder and delete bio pages in the browser', async () => {
+    const v = new Visitor(t);
+    await v.signUp('bio@example.com');
+    expect((await v.get('/account/bio')).text).toContain('No bio pages yet');
+    const made = await v.post('/account/bio', {
+      title: 'Ada',
+      custom_slug: 'ada-bio',
+      link_title: ['Blog', 'Code', ''],
+      link_url: ['https://blog.example.com/', 'https://code.example.com/', ''],
+      link_description: ['What I write', '', ''],
+      link_order: ['1', '2', '3'],
+    });
+    expect(made.status).toBe(303);
+    const edit = made.headers.location;
+    expect(edit).toMatch(/^\/account\/bio\/\d+\/edit\?created=1$/);
+    const page = await v.get(edit);
+    expect(page.text).toContain('Your bio page is made');
+    expect(page.text).toContain('value="https://code.example.com/"');
+    const list = await v.get('/account/bio');
+    expect(list.text).toContain('http://localhost:3000/ada-bio');
+    // Reordered by the place numbers, one row emptied (removed), one added.
+    const action = edit.replace('?created=1', '');
+    const saved = await v.post(action, {
+      title: 'Ada L.',
+      link_title: ['', 'Code', 'Talks'],
+      link_url: ['', 'https://code.example.com/', 'https://talks.example.com/'],
+      link_description: ['', '', ''],
+      link_order: ['1', '3', '2'],
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.text).toContain('Bio page saved');
+    const shown = (await t.api().get('/ada-bio').expect(200)).text;
+    expect(shown.indexOf('talks.example.com')).toBeGreaterThan(-1);
+    expect(shown.indexOf('talks.example.com')).toBeLessThan(shown.indexOf('code.example.com'));
+    expect(shown).not.toContain('blog.example.com');
+    // A refusal names the field in words, and keeps what was typed.
+    const bad = await v.post(action, {
+      title: 'Ada L.',
+      link_title: ['Code'],
+      link_url: ['not an address'],
+      link_description: [''],
+      link_order: ['1'],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('value="not an address"');
+    expect(bad.text).toContain(
+      'role="alert">Give a full web address, like https://example.com/page.',
+    );
+    const other = new Visitor(t);
+    await other.signUp('bio-other@example.com');
+    expect((await other.get(action)).status).toBe(404);
+    const id = /\/account\/bio\/(\d+)\/edit/.exec(action)![1];
+    await other.get('/account/bio');
+    expect((await other.post('/account/bio/delete', { ids: [id] })).text).toContain(
+      'No page was deleted',
+    );
+    await v.get('/account/bio');
+    expect((await v.post('/account/bio/delete', { ids: [id] })).text).toContain(
+      'Deleted 1 bio page',
+    );
+    await t.api().get('/ada-bio').set('Accept', 'text/html').expect(404);
+  });
+
   it('should tag links and texts by name, making new tags, and leave none behind a refused form', async () => {
     const v = new Visitor(t);
     await v.signUp('tag-names@example.com');

@@ -237,6 +237,23 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
     expect(page.url()).toBe(`${base}/account/files`);
   });
 
+  it('should make a bio page and reorder its links with the arrows', async () => {
+    await page.goto(`${base}/account/bio`);
+    await page.getByLabel('Title').first().fill('My links');
+    const row = (n: number) => page.getByRole('group', { name: `Link ${n}` });
+    await row(1).getByLabel('Title').fill('First');
+    await row(1).getByLabel('Address').fill('https://one.example.com/');
+    await row(2).getByLabel('Title').fill('Second');
+    await row(2).getByLabel('Address').fill('https://two.example.com/');
+    await page.getByRole('button', { name: 'Make the page' }).click();
+    await page.getByRole('status').getByText('Your bio page is made').waitFor();
+    await page.getByRole('button', { name: 'Move link 2 up' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').getByText('Bio page saved').waitFor();
+    const preview = page.locator('.preview-frame .t');
+    expect(await preview.allTextContents()).toEqual(['Second', 'First']);
+  });
+
   it('should change the password and log out the other browsers', async () => {
     const other = await browser.newContext();
     const second = await other.newPage();
@@ -299,6 +316,7 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
       '/account/links',
       '/account/texts',
       '/account/files',
+      '/account/bio',
       '/account/tags',
       '/account/analytics',
       '/account/domains',

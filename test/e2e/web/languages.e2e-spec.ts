@@ -17,7 +17,7 @@ const LATIN_ALLOWED = new Set(
   (
     'Linkdrop API DNS TXT CNAME URL QR PNG SVG CSV UTC ShareX PicGo PicList uPic curl SM MS ' +
     'Markdown JavaScript PDF JPEG English KiB MiB GiB RSS Bearer free pro admin example com org ' +
-    'backupDomain Pro Free Python'
+    'backupDomain Pro Free Python Mastodon'
   ).split(' '),
 );
 
@@ -122,6 +122,7 @@ const LATIN_ALLOWED = new Set(
       '/account/links',
       '/account/texts',
       '/account/files',
+      '/account/bio',
       '/account/tags',
       '/account/analytics',
       '/account/domains',
