@@ -30,6 +30,15 @@ const TOPS = [
   ['languages', tk('Languages')],
 ];
 
+/** The quick ranges, in days back from now. */
+export const QUICK_RANGES = { '24h': 1, '7d': 7, '30d': 30, '90d': 90 } as const;
+type QuickRange = keyof typeof QUICK_RANGES;
+const isQuick = (r: unknown): r is QuickRange => Object.hasOwn(QUICK_RANGES, String(r));
+
+/** An interval giving a chart of a readable number of points over `span` seconds. */
+export const fittedInterval = (span: number) =>
+  span <= 2 * DAY ? 'hour' : span <= 92 * DAY ? 'day' : span <= 366 * DAY ? 'week' : 'month';
+
 const day = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
 
 /**
@@ -47,14 +56,23 @@ export class AnalyticsPageView {
   async render(viewer: Viewer, res: Response, f: AnalyticsPageQuery, linkId: number | null) {
     const accountId = viewer.account!.id;
     const now = Math.floor(Date.now() / 1000);
-    const to = f.to ? Date.parse(`${f.to}T23:59:59Z`) / 1000 : now;
-    const from = f.from ? Date.parse(`${f.from}T00:00:00Z`) / 1000 : to - 30 * DAY + 1;
+    // No range, no days: the last 30 days.
+    const range = isQuick(f.range) ? f.range : f.from || f.to ? null : '30d';
+    const to = range || !f.to ? now : Date.parse(`${f.to}T23:59:59Z`) / 1000;
+    const from = range
+      ? now - QUICK_RANGES[range] * DAY + 1
+      : f.from
+        ? Date.parse(`${f.from}T00:00:00Z`) / 1000
+        : to - 30 * DAY + 1;
+    const interval = f.interval ?? fittedInterval(to - from);
     const w = wordsOf(res.req);
-    const parsed = await parseForm(w, StatsQuery, { ...f, from, to });
+    const parsed = await parseForm(w, StatsQuery, { ...f, interval, from, to });
     const form = {
+      range,
       from: day(Number.isFinite(from) ? from : now),
       to: day(Number.isFinite(to) ? to : now),
-      interval: f.interval ?? 'day',
+      interval,
+      fitted: !f.interval,
       tz: f.tz ?? 'UTC',
       bots: f.bots ?? 'exclude',
     };

@@ -10,6 +10,9 @@ export class AnalyticsPageQuery {
   @Filled() @IsOptional() @IsString() from?: string;
   /** The last day, `YYYY-MM-DD` (UTC); unset: today. */
   @Filled() @IsOptional() @IsString() to?: string;
+  /** A quick range back from now (`24h`, `7d`, `30d`, `90d`); it wins over from and to. */
+  @Filled() @IsOptional() @IsString() range?: string;
+  /** Unset: fitted to the range (hours up to 2 days, days up to 92, then weeks, then months). */
   @Filled() @IsOptional() @IsString() interval?: string;
   @Filled() @IsOptional() @IsString() tz?: string;
   @Filled() @IsOptional() @IsString() bots?: string;

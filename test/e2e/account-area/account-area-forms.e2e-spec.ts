@@ -594,6 +594,34 @@ describe('Account area analytics', () => {
   });
   afterAll(() => t.close());
 
+  it('should offer quick ranges, and fit the interval to the range unless one is chosen', async () => {
+    const v = new Visitor(t);
+    await v.signUp('ranges@example.com');
+    const series = async (query: string) => {
+      const page = await v.get(`/account/analytics${query}`);
+      expect(page.status).toBe(200);
+      const json = /<script type="application\/json" id="series-data">(.*?)<\/script>/s.exec(
+        page.text,
+      )![1];
+      const current = /href="[^"]*range=(\w+)[^"]*" aria-current="true"/.exec(page.text)?.[1];
+      return { labels: (JSON.parse(json) as { labels: string[] }).labels, current };
+    };
+    const day = await series('?range=24h');
+    expect(day.current).toBe('24h');
+    expect(day.labels.length).toBeGreaterThanOrEqual(24);
+    expect(day.labels[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/); // hours
+    const month = await series('');
+    expect(month.current).toBe('30d'); // the default
+    expect(month.labels[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/); // days
+    const quarter = await series('?range=90d');
+    expect(quarter.labels.length).toBeGreaterThanOrEqual(90);
+    const year = await series('?from=2025-01-01&to=2025-12-31');
+    expect(year.current).toBeUndefined();
+    expect(year.labels.length).toBeLessThanOrEqual(54); // weeks
+    const chosen = await series('?range=7d&interval=hour');
+    expect(chosen.labels.length).toBeGreaterThanOrEqual(7 * 24);
+  });
+
   it('should show a share its visits in a range and zone, and give them as CSV', async () => {
     const v = new Visitor(t);
     await v.signUp('stats@example.com');
