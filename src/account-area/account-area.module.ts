@@ -16,6 +16,7 @@ import { TagsPageController } from './tags-page.controller';
 import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
 import { FileEditController } from './file-edit.controller';
+import { ShareTargetController } from './share-target.controller';
 import { BioPagesController } from './bio-pages.controller';
 import { BioEditController } from './bio-edit.controller';
 import { BioPagesView } from './bio-pages.view';
@@ -55,6 +56,7 @@ import { SecurityPageController } from './security-page.controller';
 import { SessionGuard } from './session.guard';
 import { TokensPageController } from './tokens-page.controller';
 import { BioModule } from '../bio/bio.module';
+import { uploadMulterModule } from '../files/upload/upload-multer.module';
 
 /** The web side for people: the front door (sign up, log in) and the account area. */
 @Module({
@@ -71,6 +73,8 @@ import { BioModule } from '../bio/bio.module';
     BioModule,
     AdminModule,
     RateLimitModule,
+    // The share target takes a phone's shared file through the one upload pipeline.
+    uploadMulterModule(),
   ],
   controllers: [
     AssetsController,
@@ -85,6 +89,7 @@ import { BioModule } from '../bio/bio.module';
     TextEditController,
     FilesPageController,
     FileEditController,
+    ShareTargetController,
     BioPagesController,
     BioEditController,
     DomainsPageController,

@@ -1,7 +1,8 @@
-import { Controller, Get, Param, ParseIntPipe, Post, Res } from '@nestjs/common';
+import { Controller, Get, Param, ParseIntPipe, Post, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { DomainError } from '../common/errors/domain-error';
 import { PrivateFilesService } from '../files/private-files.service';
+import { tk } from '../i18n/i18n';
 import { wordsOf } from '../i18n/language-of';
 import { updateInput } from '../links/dto/to-input';
 import { UpdateLinkDto } from '../links/dto/update-link.dto';
@@ -30,10 +31,12 @@ export class FileEditController {
   async page(
     @CurrentViewer() viewer: Viewer,
     @Param('id', ParseIntPipe) id: number,
+    @Query('shared') shared: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
     const link = await this.links.get(viewer.account!.id, { id }, 'file');
-    await this.view.render(viewer, res, link, {});
+    const notice = shared ? tk('Shared: its address is below, ready to copy') : null;
+    await this.view.render(viewer, res, link, { notice });
   }
 
   @Post()

@@ -7,7 +7,7 @@ import { pageHeaders } from '../common/page-headers';
 import { Env } from '../config/env';
 import { tk } from '../i18n/i18n';
 import { languageLinks, wordsOf } from '../i18n/language-of';
-import { ASSET_VERSION } from './assets.controller';
+import { ASSET_VERSION } from './asset-files';
 
 /** The account area's pages: scripts and styles only from our own files, never cached. */
 export const ACCOUNT_PAGE_HEADERS = pageHeaders({

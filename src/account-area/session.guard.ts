@@ -1,8 +1,9 @@
-import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { WebSessionsService, ActiveSession } from '../auth/sessions/web-sessions.service';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
-import { checkCsrf, sessionSecretOf } from '../auth/sessions/session-cookies';
+import { checkCsrf, csrfFailed, sessionSecretOf } from '../auth/sessions/session-cookies';
 
 export type SessionRequest = Request & { account?: AuthenticatedAccount; session?: ActiveSession };
 
@@ -11,19 +12,37 @@ export class LoginRequired extends Error {}
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const SHARE_TARGET = 'account-area:share-target';
+/**
+ * A handler the browser itself posts to (the installed app's share target): no page of ours
+ * gave it a CSRF token. Fetch metadata stands in: the browser says the request did not come from
+ * another site (`Sec-Fetch-Site: none` or `same-origin`); a missing header is refused.
+ */
+export const BrowserPosted = () => SetMetadata(SHARE_TARGET, true);
+const POSTED_BY_BROWSER = new Set(['none', 'same-origin']);
+
 /**
  * The account area's guard: the browser's session cookie names a live session (else the log-in
  * page), and every state change carries that session's CSRF token (else 403).
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
-  constructor(private readonly sessions: WebSessionsService) {}
+  constructor(
+    private readonly sessions: WebSessionsService,
+    private readonly reflector: Reflector,
+  ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
     const req = ctx.switchToHttp().getRequest<SessionRequest>();
     const session = await this.sessions.resolve(sessionSecretOf(req));
     if (!session) throw new LoginRequired();
-    if (!SAFE.has(req.method)) checkCsrf(req, session.csrfToken);
+    if (!SAFE.has(req.method)) {
+      if (!this.reflector.get<boolean>(SHARE_TARGET, ctx.getHandler())) {
+        checkCsrf(req, session.csrfToken);
+      } else if (!POSTED_BY_BROWSER.has(String(req.headers['sec-fetch-site']))) {
+        throw csrfFailed();
+      }
+    }
     req.session = session;
     req.account = session.account;
     return true;

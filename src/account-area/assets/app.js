@@ -200,3 +200,8 @@ document.addEventListener('DOMContentLoaded', () => {
     });
   }
 });
+
+// Installable: the service worker keeps the offline page (assets/sw.js says what it keeps).
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/assets/sw.js', { scope: '/' }).catch(() => undefined);
+}

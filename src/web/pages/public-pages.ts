@@ -1,6 +1,6 @@
 import { Eta } from 'eta';
 import { join } from 'node:path';
-import { ASSET_VERSION } from '../../account-area/assets.controller';
+import { ASSET_VERSION } from '../../account-area/asset-files';
 import { LANGUAGE_NAMES, LANGUAGES, Words } from '../../i18n/i18n';
 
 /** The public side's templates (Eta, escaped by default, as the account area's are). */
