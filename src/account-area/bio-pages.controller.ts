@@ -1,4 +1,4 @@
-import { Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { Controller, Get, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { CreateBioDto } from '../bio/bio.dto';
 import { BioService } from '../bio/bio.service';
@@ -10,7 +10,8 @@ import { BioPagesView, rowsOf } from './bio-pages.view';
 import { CurrentViewer } from './current-session.decorator';
 import { parseForm } from './form';
 import { BioForm, bioLinksOf } from './forms/bio.form';
-import { PageForm } from './forms/page-query.decorator';
+import { PageForm, PageQuery } from './forms/page-query.decorator';
+import { ShareListQuery } from './forms/share-list.query';
 import { SelectedSharesForm } from './forms/share.forms';
 import type { Viewer } from './pages';
 import { deletedNotice, deleteShares } from './share-lists';
@@ -26,8 +27,12 @@ export class BioPagesController {
   ) {}
 
   @Get()
-  list(@CurrentViewer() viewer: Viewer, @Query('page') page: string, @Res() res: Response) {
-    return this.view.list(viewer, res, Math.max(1, Number.parseInt(page, 10) || 1));
+  list(
+    @CurrentViewer() viewer: Viewer,
+    @PageQuery(ShareListQuery) query: ShareListQuery,
+    @Res() res: Response,
+  ) {
+    return this.view.list(viewer, res, query.page);
   }
 
   @Post()

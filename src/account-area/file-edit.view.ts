@@ -5,7 +5,7 @@ import { tk } from '../i18n/i18n';
 import { wordsOf } from '../i18n/language-of';
 import type { LinkDto } from '../links/dto/link.dto';
 import { TagsService } from '../tags/tags.service';
-import { formatBytes } from './format';
+import { formatBytes, formTime } from './format';
 import { Pages, Viewer } from './pages';
 import { typeLabelOf } from '../files/file-type-label';
 
@@ -26,7 +26,7 @@ export class FileEditView {
     const form = {
       title: link.title ?? '',
       tags: link.tags.map((t) => t.name).join(', '),
-      expire_at: link.expire_at ? new Date(link.expire_at * 1000).toISOString().slice(0, 16) : '',
+      expire_at: formTime(link.expire_at),
       private: file.is_private,
     };
     const about = `${typeLabelOf(file.mime_type, wordsOf(res.req))} · ${formatBytes(file.size)}`;

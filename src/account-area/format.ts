@@ -23,3 +23,7 @@ export const KIND_LABELS: Record<string, string> = {
 
 /** A custom domain's state, as `t()` keys (templates print `it.t(status)`). */
 export const DOMAIN_STATUS_KEYS = [tk('pending'), tk('verified'), tk('failed'), tk('lost')];
+
+/** Unix seconds as a `datetime-local` field's value (UTC), or empty for none. */
+export const formTime = (unix: number | null | undefined): string =>
+  unix ? new Date(unix * 1000).toISOString().slice(0, 16) : '';

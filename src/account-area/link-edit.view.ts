@@ -2,11 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { LinkDto } from '../links/dto/link.dto';
 import { TagsService } from '../tags/tags.service';
+import { formTime } from './format';
 import { Pages, Viewer } from './pages';
 import { tk } from '../i18n/i18n';
-
-const localTime = (unix: number | null) =>
-  unix === null ? '' : new Date(unix * 1000).toISOString().slice(0, 16);
 
 /** The view model of a link's edit page: its fields as the form shows them, and the tags. */
 @Injectable()
@@ -21,7 +19,7 @@ export class LinkEditView {
       target_url: link.target_url ?? '',
       title: link.title ?? '',
       tags: link.tags.map((t) => t.name).join(', '),
-      expire_at: localTime(link.expire_at),
+      expire_at: formTime(link.expire_at),
       redirect_code: link.redirect_code,
     };
     const tags = await this.tags.list(viewer.account!.id);

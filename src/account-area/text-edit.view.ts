@@ -4,6 +4,7 @@ import { tk } from '../i18n/i18n';
 import { LinksService } from '../links/links.service';
 import { TagsService } from '../tags/tags.service';
 import type { TextDto } from '../texts/dto/text.dto';
+import { formTime } from './format';
 import { Pages, Viewer } from './pages';
 
 /** The view model of a text's edit page: its fields as the form shows them, and its tags. */
@@ -27,7 +28,7 @@ export class TextEditView {
       language: text.language ?? '',
       content: text.content ?? '',
       tags: share.tags.map((t) => t.name).join(', '),
-      expire_at: text.expire_at ? new Date(text.expire_at * 1000).toISOString().slice(0, 16) : '',
+      expire_at: formTime(text.expire_at),
     };
     const view = { section: 'texts' as const, text, form, tags, ...data };
     this.pages.send(res, 'text-edit', tk('Edit text'), viewer, view, status);

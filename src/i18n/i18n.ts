@@ -1,4 +1,5 @@
 import i18next from 'i18next';
+import { escapeHtml } from '../common/escape-html';
 import en from './locales/en.json';
 import zhCN from './locales/zh-CN.json';
 
@@ -48,12 +49,6 @@ export interface Words {
 
 /** Marks a literal key for `t()` later (the key check finds these as it finds literal keys of `t()`). */
 export const tk = <S extends string>(key: S): S => key;
-
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 function make(lang: Language): Words {
   const t = i18n.getFixedT(lang);

@@ -378,7 +378,7 @@ describe('Account area forms', () => {
     expect((await other.get(`/account/links/${id}/edit`)).status).toBe(404);
   });
 
-  it('should edit a file: title, password, expiry, privacy and tags, on its own page', async () => {
+  it('should edit a file at account/files/:id/edit: title, password, expiry, privacy and tags', async () => {
     const v = new Visitor(t);
     await v.signUp('file-edit@example.com');
     await v.get('/account/files');
@@ -427,7 +427,7 @@ describe('Account area forms', () => {
     expect((await other.post(`/account/files/${id}/edit`, { title: 'mine' })).status).toBe(404);
   });
 
-  it('should make, list, edit, reorder and delete bio pages in the browser', async () => {
+  it('should make, list, reorder at account/bio/:id/edit and delete bio pages in the browser', async () => {
     const v = new Visitor(t);
     await v.signUp('bio@example.com');
     expect((await v.get('/account/bio')).text).toContain('No bio pages yet');
@@ -475,10 +475,11 @@ describe('Account area forms', () => {
     expect(bad.text).toContain(
       'role="alert">Give a full web address, like https://example.com/page.',
     );
+    const id = /\/account\/bio\/(\d+)\/edit/.exec(action)![1];
+    expect(action).toBe(`/account/bio/${id}/edit`);
     const other = new Visitor(t);
     await other.signUp('bio-other@example.com');
-    expect((await other.get(action)).status).toBe(404);
-    const id = /\/account\/bio\/(\d+)\/edit/.exec(action)![1];
+    expect((await other.get(`/account/bio/${id}/edit`)).status).toBe(404);
     await other.get('/account/bio');
     expect((await other.post('/account/bio/delete', { ids: [id] })).text).toContain(
       'No page was deleted',
