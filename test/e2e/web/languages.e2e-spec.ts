@@ -164,6 +164,8 @@ const LATIN_ALLOWED = new Set(
     }
     await p.goto(`${base}/zh-once`);
     await p.getByRole('button', { name: '显示文本' }).click();
+    // The reveal is a form post: read the page it answers, not the one it leaves.
+    await p.getByRole('status').waitFor();
     for (const w of await englishOn(p)) found.push(`revealed: ${w}`);
     await p.goto(`${base}/zh-once`);
     for (const w of await englishOn(p)) found.push(`read: ${w}`);
