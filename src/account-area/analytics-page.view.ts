@@ -39,6 +39,21 @@ const isQuick = (r: unknown): r is QuickRange => Object.hasOwn(QUICK_RANGES, Str
 export const fittedInterval = (span: number) =>
   span <= 2 * DAY ? 'hour' : span <= 92 * DAY ? 'day' : span <= 366 * DAY ? 'week' : 'month';
 
+/** A country's name in the page's language, from its ISO code (the code when it has none). */
+const countryNamesIn = (lang: string) => {
+  const names = new Intl.DisplayNames([lang], { type: 'region', fallback: 'code' });
+  return (code: string) => {
+    try {
+      return names.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+};
+
+/** JSON to put in a `<script type="application/json">`: no `</script>` can close it early. */
+const jsonIsland = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 const day = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
 
 /**
@@ -119,7 +134,9 @@ export class AnalyticsPageView {
       charts: true,
       stats,
       tops,
-      seriesJson: JSON.stringify(series).replace(/</g, '\\u003c'),
+      seriesJson: jsonIsland(series),
+      countryName: countryNamesIn(w.lang),
+      countriesJson: jsonIsland({ values: stats.by_country, visits: w.t('Visits') }),
       csvUrl: link ? `/account/analytics/${link.id}/visits.csv` : null,
     });
   }

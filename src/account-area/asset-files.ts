@@ -29,6 +29,19 @@ export const ASSETS: Record<string, Asset> = {
     join(dirname(require.resolve('chart.js')), 'chart.umd.min.js'),
     'text/javascript; charset=utf-8',
   ),
+  // jsvectormap: the country map of the analytics pages, and its world map.
+  'jsvectormap.js': load(
+    require.resolve('jsvectormap/dist/jsvectormap.min.js'),
+    'text/javascript; charset=utf-8',
+  ),
+  'world-map.js': load(
+    require.resolve('jsvectormap/dist/maps/world.js'),
+    'text/javascript; charset=utf-8',
+  ),
+  'jsvectormap.css': load(
+    require.resolve('jsvectormap/dist/jsvectormap.min.css'),
+    'text/css; charset=utf-8',
+  ),
 };
 
 /** Changes with the assets, so pages can ask browsers to keep them. */

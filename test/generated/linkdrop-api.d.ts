@@ -1578,6 +1578,8 @@ export interface components {
             uniques: number;
             /** @description Visits by bots (always counted here) */
             bots: number;
+            /** @description Of the visits counted (bots as asked), those that came from a QR code (?qr=1); whole hours, as top lists (visits rolled up by an earlier version count as not from one) */
+            qr_scans: number;
         };
         SeriesPointDto: {
             /** @description Start of the bucket, Unix seconds */
@@ -1608,6 +1610,16 @@ export interface components {
             totals: components["schemas"]["TotalsDto"];
             series: components["schemas"]["SeriesPointDto"][];
             top: components["schemas"]["TopListsDto"];
+            /**
+             * @description Visits by country (ISO 3166-1 alpha-2), every country seen, for a map
+             * @example {
+             *       "DE": 12,
+             *       "FR": 3
+             *     }
+             */
+            by_country: {
+                [key: string]: number;
+            };
         };
         TopShareDto: {
             id: number;
@@ -1636,6 +1648,16 @@ export interface components {
             totals: components["schemas"]["TotalsDto"];
             series: components["schemas"]["SeriesPointDto"][];
             top: components["schemas"]["AccountTopListsDto"];
+            /**
+             * @description Visits by country (ISO 3166-1 alpha-2), every country seen, for a map
+             * @example {
+             *       "DE": 12,
+             *       "FR": 3
+             *     }
+             */
+            by_country: {
+                [key: string]: number;
+            };
         };
         OrphanPathDto: {
             /** @example /old-slug */

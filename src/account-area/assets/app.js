@@ -28,8 +28,8 @@ document.addEventListener('submit', (e) => {
 document.addEventListener('DOMContentLoaded', () => {
   const canvases = document.querySelectorAll('canvas[data-chart]');
   if (!canvases.length || !window.Chart) return;
-  const dark = matchMedia('(prefers-color-scheme: dark)').matches;
-  const color = dark ? '#7aa2ff' : '#0b57d0';
+  // The theme's accent, whether the system's or the one the reader chose.
+  const color = getComputedStyle(document.documentElement).getPropertyValue('--accent').trim();
   for (const canvas of canvases) {
     const data = JSON.parse(document.getElementById(`${canvas.dataset.chart}-data`).textContent);
     new window.Chart(canvas, {
@@ -46,6 +46,32 @@ document.addEventListener('DOMContentLoaded', () => {
       },
     });
   }
+});
+
+// The country map (jsvectormap): a div with data-map="<name>" and a JSON island
+// "<name>-data" of { values: { DE: 12 }, visits: label }; the top list below says the same in words.
+document.addEventListener('DOMContentLoaded', () => {
+  const box = document.querySelector('[data-map]');
+  if (!box || !window.jsVectorMap) return;
+  const data = JSON.parse(document.getElementById(`${box.dataset.map}-data`).textContent);
+  const css = getComputedStyle(document.documentElement);
+  const accent = css.getPropertyValue('--accent').trim();
+  new window.jsVectorMap({
+    selector: box,
+    map: 'world',
+    zoomButtons: false,
+    regionStyle: { initial: { fill: css.getPropertyValue('--panel').trim() } },
+    // A value of 0 (under a code no region has) starts the scale at none: shades grow from zero,
+    // and one country alone is not drawn in jsvectormap's broken "all values equal" colour.
+    visualizeData: {
+      scale: [css.getPropertyValue('--line').trim(), accent],
+      values: { ...data.values, '': 0 },
+    },
+    onRegionTooltipShow(event, tooltip, code) {
+      const n = data.values[code] ?? 0;
+      tooltip.text(`${tooltip.text()}: ${n.toLocaleString(document.documentElement.lang)} ${data.visits}`);
+    },
+  });
 });
 
 // Uploads: each file its own request to the API (as this browser, CSRF token in a header), with

@@ -16,13 +16,23 @@ export type RollupVisit = Pick<
   | 'os'
   | 'device'
   | 'language'
+  | 'qr'
 >;
 
 /** Quarter-hours: every zone's hours and days (+05:30, +05:45 too) are whole slots. */
 export const SLOT_SECONDS = 900;
 export const HOUR_SECONDS = 3600;
 export const DAY_SECONDS = 86_400;
-export const DIMENSIONS = ['referrer', 'country', 'browser', 'os', 'device', 'language'] as const;
+/** `source` is 'qr' for a QR scan, '' otherwise (rows rolled up before it have none). */
+export const DIMENSIONS = [
+  'referrer',
+  'country',
+  'browser',
+  'os',
+  'device',
+  'language',
+  'source',
+] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
 /** Visits by value ('' when not known), for each dimension: as stored (JSON). */
 export type DimCounts = Record<Dimension, Record<string, number>>;
@@ -39,6 +49,7 @@ const VALUE_OF: Record<Dimension, (r: RollupVisit) => string | null> = {
   os: (r) => r.os,
   device: (r) => r.device,
   language: (r) => r.language,
+  source: (r) => (r.qr ? 'qr' : null),
 };
 
 /**
@@ -71,6 +82,7 @@ export const emptyTally = (): Tally => ({
   os: new Map(),
   device: new Map(),
   language: new Map(),
+  source: new Map(),
 });
 
 /** Adds `n` visits of `value`; a dimension already holding MAX_VALUES values counts it as OTHER. */

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DAY_SECONDS, DimCounts, DIMENSIONS, OTHER, SLOT_SECONDS } from '../rollups/rollup';
+import {
+  DAY_SECONDS,
+  DimCounts,
+  Dimension,
+  DIMENSIONS,
+  OTHER,
+  SLOT_SECONDS,
+} from '../rollups/rollup';
 import type { Scope, SeriesRow } from '../rollups/visit-rollups.repository';
 import { VisitReads } from '../visit-reads';
 import type { Bots } from './dto/stats.query';
@@ -12,7 +19,7 @@ export interface TopEntry {
 
 const TOP = 10;
 const HOUR = 3600;
-const TOP_NAMES: Record<(typeof DIMENSIONS)[number], string> = {
+const TOP_NAMES: Record<Exclude<Dimension, 'source'>, string> = {
   referrer: 'referrers',
   country: 'countries',
   browser: 'browsers',
@@ -20,6 +27,7 @@ const TOP_NAMES: Record<(typeof DIMENSIONS)[number], string> = {
   device: 'devices',
   language: 'languages',
 };
+const TOPS = Object.keys(TOP_NAMES) as (keyof typeof TOP_NAMES)[];
 
 export const botFlags = (bots: Bots) =>
   bots === 'include' ? [false, true] : bots === 'only' ? [true] : [false];
@@ -63,12 +71,13 @@ export class RollupStats {
       b = nextBucket(b, interval, tz);
     }
     const hours = { from: down(from, HOUR), to: down(to, HOUR) + HOUR };
-    const [rows, top] = await Promise.all([
+    const [rows, { top, qrScans, byCountry }] = await Promise.all([
       this.seriesRows(scope, hours.from, hours.to, starts, wanted),
       this.top(scope, hours.from, hours.to, wanted),
     ]);
     const series = starts.map((t) => ({ t, visits: 0, uniques: 0 }));
-    const totals = { visits: 0, uniques: 0, bots: 0 };
+    // QR scans come from the dimension counts, so they cover whole hours, as top lists do.
+    const totals = { visits: 0, uniques: 0, bots: 0, qr_scans: qrScans };
     const add = (t: number, visits: number, uniques: number) => {
       const i = bucketIndex(starts, t);
       if (i < 0) return;
@@ -83,7 +92,7 @@ export class RollupStats {
       if (r.quarters) r.quarters.forEach(([v, u], q) => add(r.start + q * SLOT_SECONDS, v, u));
       else add(r.start, r.visits, r.uniques);
     }
-    return { totals, series, top };
+    return { totals, series, top, by_country: byCountry };
   }
 
   /**
@@ -147,8 +156,19 @@ export class RollupStats {
         }
       }
     }
-    return Object.fromEntries(DIMENSIONS.map((d) => [TOP_NAMES[d], topList(sums.get(d)!)]));
+    return {
+      top: Object.fromEntries(TOPS.map((d) => [TOP_NAMES[d], topList(sums.get(d)!)])),
+      qrScans: sums.get('source')!.get('qr') ?? 0,
+      byCountry: known(sums.get('country')!),
+    };
   }
+}
+
+/** Every known value's count, as an object (not known, and values folded into OTHER, left out). */
+function known(counts: Map<string, number>): Record<string, number> {
+  const values: Record<string, number> = {};
+  for (const [value, n] of counts) if (value && value !== OTHER) values[value] = n;
+  return values;
 }
 
 /** The first and the end of the whole UTC days within [from, to). */

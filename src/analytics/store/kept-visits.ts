@@ -1,7 +1,7 @@
 import type { RollupVisit } from '../rollups/rollup';
 import type { Device } from './visit.entity';
 
-/** linkId, accountId, at (ms), isBot: per visit. */
+/** linkId, accountId, at (ms), flags (1 bot, 2 QR scan): per visit. */
 const NUMBERS = 4;
 /** visitorHash, referrerHost, country, browser, os, device, language: per visit. */
 const TEXTS = 7;
@@ -31,7 +31,7 @@ export class KeptVisits {
     this.numbers[n] = r.linkId;
     this.numbers[n + 1] = r.accountId;
     this.numbers[n + 2] = r.at.getTime();
-    this.numbers[n + 3] = r.isBot ? 1 : 0;
+    this.numbers[n + 3] = (r.isBot ? 1 : 0) | (r.qr ? 2 : 0);
     const chunk = (this.texts[Math.floor(this.length / CHUNK)] ??= new Array<string | null>(
       CHUNK * TEXTS,
     ));
@@ -57,7 +57,8 @@ export class KeptVisits {
         linkId: this.numbers[n],
         accountId: this.numbers[n + 1],
         at: new Date(this.numbers[n + 2]),
-        isBot: this.numbers[n + 3] === 1,
+        isBot: (this.numbers[n + 3] & 1) !== 0,
+        qr: (this.numbers[n + 3] & 2) !== 0,
         visitorHash: texts[t]!,
         referrerHost: texts[t + 1],
         country: texts[t + 2],

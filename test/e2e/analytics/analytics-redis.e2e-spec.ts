@@ -100,6 +100,6 @@ const redisUrl = process.env.TEST_REDIS_URL;
     // above: a flush may leave a visit to the next one (a lost race on its stream id).
     expect(await settle(id, 4)).toEqual({ raw: 4, counted: 4 });
     const res = await one.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
-    expect(res.body.data.totals).toEqual({ visits: 4, uniques: 1, bots: 0 });
+    expect(res.body.data.totals).toEqual({ visits: 4, uniques: 1, bots: 0, qr_scans: 0 });
   });
 });

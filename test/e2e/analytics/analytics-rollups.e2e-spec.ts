@@ -50,15 +50,15 @@ describe('Visit rollups', () => {
     await visit('ro1', '198.51.100.3', BOT).expect(302);
     const range = { from: unix('2026-05-01T00:00:00Z'), to: unix('2026-05-01T23:59:59Z') };
     const before = await get(`/api/v1/links/${id}/stats`, range);
-    expect(before.totals).toEqual({ visits: 2, uniques: 2, bots: 1 });
+    expect(before.totals).toEqual({ visits: 2, uniques: 2, bots: 1, qr_scans: 0 });
     const kolkata = await get(`/api/v1/links/${id}/stats`, { ...range, tz: 'Asia/Kolkata' });
-    expect(kolkata.totals).toEqual({ visits: 2, uniques: 2, bots: 1 });
+    expect(kolkata.totals).toEqual({ visits: 2, uniques: 2, bots: 1, qr_scans: 0 });
     const onlyBots = await get(`/api/v1/links/${id}/stats`, {
       ...range,
       tz: 'Asia/Kolkata',
       bots: 'only',
     });
-    expect(onlyBots.totals).toEqual({ visits: 1, uniques: 1, bots: 1 });
+    expect(onlyBots.totals).toEqual({ visits: 1, uniques: 1, bots: 1, qr_scans: 0 });
     at('2026-05-20T10:00:00Z');
     expect(await t.app.get(VisitRetention).sweep()).toBeGreaterThanOrEqual(3);
     expect(await get<unknown[]>(`/api/v1/links/${id}/visits`)).toEqual([]);
@@ -88,7 +88,7 @@ describe('Visit rollups', () => {
       from: unix('2026-06-01T00:00:00Z'),
       to: unix('2026-06-02T23:59:59Z'),
     });
-    expect(days.totals).toEqual({ visits: 3, uniques: 2, bots: 0 });
+    expect(days.totals).toEqual({ visits: 3, uniques: 2, bots: 0, qr_scans: 0 });
     expect(days.series.map((b) => b.uniques)).toEqual([1, 1]);
   });
 
@@ -125,7 +125,7 @@ describe('Visit rollups', () => {
     const range = { from: unix('2026-07-01T00:00:00Z'), to: unix('2026-07-01T23:59:59Z') };
     const res = await t.api().get('/api/v1/stats').query(range).set(b.auth).expect(200);
     const d = res.body.data;
-    expect(d.totals).toEqual({ visits: 3, uniques: 3, bots: 0 });
+    expect(d.totals).toEqual({ visits: 3, uniques: 3, bots: 0, qr_scans: 0 });
     expect(d.series).toEqual([{ t: range.from, visits: 3, uniques: 3 }]);
     expect(d.top.shares.map((s: { id: number; visits: number }) => [s.id, s.visits])).toEqual([
       [y, 2],

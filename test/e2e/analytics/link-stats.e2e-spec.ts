@@ -48,7 +48,7 @@ describe('Link stats', () => {
     const d = res.body.data;
     expect(d).toMatchObject({ interval: 'day', tz: 'UTC' });
     expect(d.to - d.from).toBe(30 * 86_400);
-    expect(d.totals).toEqual({ visits: 3, uniques: 2, bots: 1 });
+    expect(d.totals).toEqual({ visits: 3, uniques: 2, bots: 1, qr_scans: 0 });
     expect(d.series.length).toBeGreaterThanOrEqual(30);
     expect(d.series.at(-1)).toMatchObject({ visits: 3, uniques: 2 });
     expect(d.top.referrers).toEqual([
@@ -65,7 +65,23 @@ describe('Link stats', () => {
     ]);
     expect(d.top.languages).toEqual([{ value: 'fr-fr', visits: 3 }]);
     const bots = await stats(id, { bots: 'only' });
-    expect(bots.body.data.totals).toEqual({ visits: 1, uniques: 1, bots: 1 });
+    expect(bots.body.data.totals).toEqual({ visits: 1, uniques: 1, bots: 1, qr_scans: 0 });
+  });
+
+  it('should count QR code scans apart and every country for the map', async () => {
+    const id = await shorten('st-qr');
+    const from = async (ip: string, query = '') =>
+      t.api().get(`/st-qr${query}`).set('Host', HOST).set('X-Forwarded-For', ip).expect(302);
+    await from('8.8.8.8', '?qr=1');
+    await from('8.8.4.4', '?qr=1');
+    await from('2001:4860:4860::8888');
+    await from('198.51.100.30');
+    const d = (await stats(id, {})).body.data;
+    expect(d.totals).toEqual({ visits: 4, uniques: 4, bots: 0, qr_scans: 2 });
+    // Google's resolvers are in the US and CA in the bundled database; a TEST-NET address in none.
+    const countries = Object.entries(d.by_country as Record<string, number>);
+    expect(countries.reduce((n, [, v]) => n + v, 0)).toBe(3);
+    expect(countries.every(([code]) => /^[A-Z]{2}$/.test(code))).toBe(true);
   });
 
   it('should put a visit at 23:30 UTC on the next day in Europe/Berlin', async () => {

@@ -73,7 +73,7 @@ import { dbKind } from '../../utils/test-database';
     try {
       await until(async () => (await totalOf(id, next)) === 4, 10_000);
       const stats = await next.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
-      expect(stats.body.data.totals).toEqual({ visits: 4, uniques: 4, bots: 0 });
+      expect(stats.body.data.totals).toEqual({ visits: 4, uniques: 4, bots: 0, qr_scans: 0 });
     } finally {
       await next.close();
     }

@@ -39,7 +39,7 @@ describe('Visit batches written together', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : null))).toEqual([2, null, 1]);
     const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
-    expect(stats.body.data.totals).toEqual({ visits: 3, uniques: 2, bots: 0 });
+    expect(stats.body.data.totals).toEqual({ visits: 3, uniques: 2, bots: 0, qr_scans: 0 });
     const log = await t.api().get(`/api/v1/links/${id}/visits`).set(a.auth).expect(200);
     expect(log.body.data).toHaveLength(3);
   });
@@ -80,9 +80,9 @@ describe('Visit batches written together', () => {
     expect(await visits().store(one)).toBe(2500);
     const totals = async (id: number): Promise<unknown> =>
       (await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200)).body.data.totals;
-    expect(await totals(ids[0])).toEqual({ visits: 4000, uniques: 300, bots: 0 });
-    expect(await totals(ids[1])).toEqual({ visits: 1500, uniques: 100, bots: 0 });
-    expect(await totals(ids[2])).toEqual({ visits: 1500, uniques: 100, bots: 0 });
+    expect(await totals(ids[0])).toEqual({ visits: 4000, uniques: 300, bots: 0, qr_scans: 0 });
+    expect(await totals(ids[1])).toEqual({ visits: 1500, uniques: 100, bots: 0, qr_scans: 0 });
+    expect(await totals(ids[2])).toEqual({ visits: 1500, uniques: 100, bots: 0, qr_scans: 0 });
   });
 
   it("should keep each share's visits in their order when a batch mixes shares", async () => {
@@ -132,7 +132,7 @@ describe('Visit batches written together', () => {
       expect(await visits().store([row(id, a.id, '1111111111111111')])).toBe(1);
       expect(Date.now() - urgentAt).toBeLessThan(250);
       const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
-      expect(stats.body.data.totals).toEqual({ visits: 3, uniques: 3, bots: 0 });
+      expect(stats.body.data.totals).toEqual({ visits: 3, uniques: 3, bots: 0, qr_scans: 0 });
     },
   );
 });

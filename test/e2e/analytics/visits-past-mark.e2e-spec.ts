@@ -47,9 +47,9 @@ import { dbKind } from '../../utils/test-database';
     // Visitors seen again within the same roll-up are counted once.
     await pastMark.store(runner, rows(id, 2, 'a'));
     expect(await pastMark.rollUp(runner)).toBe(7);
-    expect(await totalsOf(id)).toEqual({ visits: 7, uniques: 5, bots: 0 });
+    expect(await totalsOf(id)).toEqual({ visits: 7, uniques: 5, bots: 0, qr_scans: 0 });
     await pastMark.storeAndRollUp(runner, rows(id, 1, 'a'));
-    expect(await totalsOf(id)).toEqual({ visits: 8, uniques: 5, bots: 0 });
+    expect(await totalsOf(id)).toEqual({ visits: 8, uniques: 5, bots: 0, qr_scans: 0 });
     expect(readBacks()).toBe(0);
   });
 
@@ -66,7 +66,7 @@ import { dbKind } from '../../utils/test-database';
     await pastMark.store(runner, rows(id, 1, 'g'));
     expect(await pastMark.rollUp(runner)).toBe(3);
     expect(readBacks()).toBe(2);
-    expect(await totalsOf(id)).toEqual({ visits: 6, uniques: 6, bots: 0 });
+    expect(await totalsOf(id)).toEqual({ visits: 6, uniques: 6, bots: 0, qr_scans: 0 });
   });
 
   it('should leave out the kept visits of a share deleted before the roll-up', async () => {
@@ -78,7 +78,7 @@ import { dbKind } from '../../utils/test-database';
     await t.api().delete(`/api/v1/links/${gone}`).set(a.auth).expect(200);
     expect(await pastMark.rollUp(runner)).toBe(2);
     expect(readBacks()).toBe(0);
-    expect(await totalsOf(id)).toEqual({ visits: 2, uniques: 2, bots: 0 });
+    expect(await totalsOf(id)).toEqual({ visits: 2, uniques: 2, bots: 0, qr_scans: 0 });
     const [{ n }] = await t.app
       .get(DataSource)
       .query<{ n: number }[]>('SELECT COUNT(*) AS n FROM visit_rollups WHERE link_id = ?', [gone]);
@@ -99,12 +99,12 @@ import { dbKind } from '../../utils/test-database';
     await inFailedTransaction((db) => pastMark.store(db, rows(id, 2, 'j')));
     await pastMark.store(runner, rows(id, 1, 'k'));
     expect(await pastMark.rollUp(runner)).toBe(1);
-    expect(await totalsOf(id)).toEqual({ visits: 1, uniques: 1, bots: 0 });
+    expect(await totalsOf(id)).toEqual({ visits: 1, uniques: 1, bots: 0, qr_scans: 0 });
     // A roll-up rolled back: the mark stays where it was, and the next roll-up counts them once.
     await pastMark.store(runner, rows(id, 2, 'l'));
     await inFailedTransaction((db) => pastMark.rollUp(db));
     expect(await pastMark.rollUp(runner)).toBe(2);
-    expect(await totalsOf(id)).toEqual({ visits: 3, uniques: 3, bots: 0 });
+    expect(await totalsOf(id)).toEqual({ visits: 3, uniques: 3, bots: 0, qr_scans: 0 });
   });
 
   it('should keep raw visits past retention until they are rolled up', async () => {

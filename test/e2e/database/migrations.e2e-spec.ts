@@ -76,7 +76,7 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
     expect(await rows()).toEqual(before);
     if (dbKind() === 'sqlite') expect(await withoutRowid(db)).toEqual([false, true]);
     const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
-    expect(stats.body.data.totals).toEqual({ visits: 1, uniques: 1, bots: 0 });
+    expect(stats.body.data.totals).toEqual({ visits: 1, uniques: 1, bots: 0, qr_scans: 0 });
   });
 });
 

@@ -11,6 +11,13 @@ export class TotalsDto {
   @ApiProperty({ type: 'integer' }) uniques!: number;
   @ApiProperty({ type: 'integer', description: 'Visits by bots (always counted here)' })
   bots!: number;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Of the visits counted (bots as asked), those that came from a QR code (?qr=1); whole ' +
+      'hours, as top lists (visits rolled up by an earlier version count as not from one)',
+  })
+  qr_scans!: number;
 }
 
 export class SeriesPointDto {
@@ -54,6 +61,13 @@ export class LinkStatsDto {
   @ApiProperty({ type: TotalsDto }) totals!: TotalsDto;
   @ApiProperty({ type: [SeriesPointDto] }) series!: SeriesPointDto[];
   @ApiProperty({ type: TopListsDto }) top!: TopListsDto;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    example: { DE: 12, FR: 3 },
+    description: 'Visits by country (ISO 3166-1 alpha-2), every country seen, for a map',
+  })
+  by_country!: Record<string, number>;
 }
 
 export class AccountStatsDto extends LinkStatsDto {

@@ -116,8 +116,8 @@ export async function visitsPastMark(db: SqlRunner): Promise<boolean> {
 async function rollUpPastMark(db: SqlRunner): Promise<number> {
   const mark = await markOf(db);
   const rows = (await db.query(
-    'SELECT id, link_id, account_id, at, is_bot, referrer_host, country, browser, os, device, ' +
-      `language, visitor_hash FROM visits WHERE id > ? ORDER BY id LIMIT ${ROLL_UP_AT_MOST}`,
+    'SELECT id, link_id, account_id, at, is_bot, qr, referrer_host, country, browser, os, ' +
+      `device, language, visitor_hash FROM visits WHERE id > ? ORDER BY id LIMIT ${ROLL_UP_AT_MOST}`,
     [mark],
   )) as Row[];
   if (rows.length === 0) return 0;
@@ -147,6 +147,7 @@ function fromRow(r: Row): RollupVisit {
     accountId: Number(r.account_id),
     at: new Date(`${String(r.at).replace(' ', 'T')}Z`),
     isBot: Boolean(Number(r.is_bot)),
+    qr: Boolean(Number(r.qr)),
     visitorHash: String(r.visitor_hash),
     referrerHost: text(r.referrer_host),
     country: text(r.country),
