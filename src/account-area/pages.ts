@@ -45,6 +45,7 @@ const CLIENT_KEYS = [
   tk('larger than your plan allows'),
   tk('Copy the link to {{name}}'),
   tk('the connection failed'),
+  tk('Close'),
 ];
 
 export type Section = (typeof NAV)[number]['section'] | 'admin' | 'none';

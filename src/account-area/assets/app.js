@@ -19,6 +19,32 @@ document.addEventListener('click', async (e) => {
   }
 });
 
+// A toast confirms what was just done: it can be closed, and leaves by itself after a while
+// unless the pointer or the focus is on it (the words stay readable for as long as needed).
+document.addEventListener('DOMContentLoaded', () => {
+  for (const toast of document.querySelectorAll('.toast')) {
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'secondary';
+    close.textContent = '×';
+    close.setAttribute('aria-label', say('Close'));
+    close.addEventListener('click', () => toast.remove());
+    toast.append(close);
+    let held = false;
+    const hold = (on) => () => (held = on);
+    toast.addEventListener('pointerenter', hold(true));
+    toast.addEventListener('pointerleave', hold(false));
+    toast.addEventListener('focusin', hold(true));
+    toast.addEventListener('focusout', hold(false));
+    const timer = setInterval(() => {
+      if (held) return;
+      clearInterval(timer);
+      toast.classList.add('leaving');
+      setTimeout(() => toast.remove(), 400);
+    }, 10_000);
+  }
+});
+
 document.addEventListener('submit', (e) => {
   const message = e.target.dataset.confirm;
   if (message && !confirm(message)) e.preventDefault();

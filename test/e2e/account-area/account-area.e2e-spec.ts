@@ -261,6 +261,12 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
     await page.getByRole('status').getByText('Bio page saved').waitFor();
     const preview = page.locator('.preview-frame .t');
     expect(await preview.allTextContents()).toEqual(['Second', 'First']);
+    // The confirmation is a toast over the page's foot, which its close button takes away.
+    const toast = page.getByRole('status').filter({ hasText: 'Bio page saved' });
+    expect(await toast.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+    await page.screenshot({ path: join(ARTIFACTS, 'toast-light-1280.png') });
+    await toast.getByRole('button', { name: 'Close' }).click();
+    expect(await toast.count()).toBe(0);
   });
 
   it('should change the password and log out the other browsers', async () => {
