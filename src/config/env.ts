@@ -175,6 +175,11 @@ export class Env {
   @Transform(toInt) @IsInt() @Min(1) SESSION_DAYS = 30;
   /** Where `/` on the default domain sends people instead of the home page (empty: the page). */
   @IsOptional() @IsUrl({ require_tld: false, require_protocol: true }) HOME_REDIRECT_URL?: string;
+  /**
+   * Whether public pages on custom domains show Linkdrop's brand (the header, "Shared with
+   * Linkdrop", the title's suffix); `false` leaves the domain's owner's pages unbranded.
+   */
+  @Transform(toBool) @IsBoolean() PUBLIC_BRAND_ON_CUSTOM_DOMAINS = true;
   /** Plan of new accounts. */
   @IsString() DEFAULT_PLAN = 'free';
   /** First start with no account: create an admin and print its password and token once. */

@@ -44,8 +44,11 @@ export class HomeController {
     const to = this.domains.settingsOf(domain.id)?.rootRedirectUrl;
     if (to) return sendRedirect(res, 302, to);
     const w = wordsOf(req);
-    const message = w.t('Short links, texts and files, shared with Linkdrop.');
+    const brand = this.env.PUBLIC_BRAND_ON_CUSTOM_DOMAINS;
+    const message = brand
+      ? w.t('Short links, texts and files, shared with Linkdrop.')
+      : w.t('Short links, texts and files.');
     res.status(200).set(pageHeaders()).type('html');
-    res.send(renderPublicPage('notice', { title: domain.host, message }, w));
+    res.send(renderPublicPage('notice', { title: domain.host, message, brand }, w));
   }
 }

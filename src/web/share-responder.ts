@@ -18,6 +18,7 @@ import type { Link } from '../links/link.entity';
 import { CachedPage, TextPageCache } from './text-page-cache';
 import { ClientBudget } from '../rate-limit/client-budget';
 import { wordsOf } from '../i18n/language-of';
+import { PublicBrand } from './public-brand';
 
 /** Text pages a client may have rendered in a language of its choice a minute (not kept ones). */
 const HIGHLIGHTS_PER_MINUTE = 30;
@@ -49,6 +50,7 @@ export class ShareResponder {
     private readonly domains: DomainsService,
     private readonly visits: VisitsService,
     private readonly sessions: WebSessionsService,
+    private readonly brand: PublicBrand,
   ) {}
 
   async respond(req: Request, res: Response, visit: Visit, opts: RespondOptions): Promise<void> {
@@ -60,7 +62,13 @@ export class ShareResponder {
         res
           .type('html')
           .send(
-            renderPasswordPage(visit.link.slug, visit.link.kind, visit.wrongPassword, wordsOf(req)),
+            renderPasswordPage(
+              visit.link.slug,
+              visit.link.kind,
+              visit.wrongPassword,
+              wordsOf(req),
+              this.brand.shownTo(req),
+            ),
           );
         return;
       case 'unlocked':
@@ -108,7 +116,7 @@ export class ShareResponder {
       if (opts.raw) throw new DomainError(409, 'conflict', READ_ONCE_RAW);
       // Nothing shown yet, so no visit: the reveal is the visit.
       res.status(200).set(lockedPageHeaders()).type('html');
-      res.send(renderRevealPage(visit.link.slug, read.shortUrl, w));
+      res.send(renderRevealPage(visit.link.slug, read.shortUrl, w, this.brand.shownTo(req)));
       return;
     }
     if (read.type === 'raw') {
@@ -119,7 +127,8 @@ export class ShareResponder {
       return;
     }
     if (!read.view.ownerPreview) this.count(req, visit);
-    const html = renderTextPage(read.view, w);
+    // The brand goes with the link's domain, so the kept page (per link) stays right.
+    const html = renderTextPage(read.view, w, this.brand.shownTo(req));
     this.sendTextPage(res, this.textPages.keep(visit.link, opts.lang, w.lang, read.view, html));
   }
 
@@ -155,6 +164,7 @@ export class ShareResponder {
           shortUrl: this.domains.shortUrl(link.domainId, link.slug),
         },
         wordsOf(req),
+        this.brand.shownTo(req),
       ),
     );
   }
@@ -181,6 +191,7 @@ export class ShareResponder {
           preview: !link.passwordHash,
         },
         wordsOf(req),
+        this.brand.shownTo(req),
       ),
     );
   }

@@ -8,6 +8,7 @@ import { FilesModule } from '../files/files.module';
 import { LinksModule } from '../links/links.module';
 import { TextsModule } from '../texts/texts.module';
 import { WebErrorPages } from './error-pages';
+import { PublicBrand } from './public-brand';
 import { FileBytesController } from './file-bytes.controller';
 import { FileServer } from './file-server';
 import { HomeController } from './home.controller';
@@ -40,6 +41,7 @@ import { ShortAddressController } from './short-address.controller';
     FileServer,
     QrImageCache,
     TextPageCache,
+    PublicBrand,
     { provide: ErrorPages, useClass: WebErrorPages },
   ],
   exports: [ErrorPages],

@@ -8,6 +8,9 @@ class StubPages extends ErrorPages {
   render(status: number, message: string) {
     return { headers: {}, html: `<!doctype html><p>${status} ${message}</p>` };
   }
+  variantOf() {
+    return '';
+  }
 }
 
 describe('AllExceptionsFilter', () => {

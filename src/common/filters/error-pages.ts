@@ -15,4 +15,7 @@ export abstract class ErrorPages {
     data: unknown,
     req: IncomingMessage,
   ): { headers: Record<string, string>; html: string };
+
+  /** What the page of a status and message depends on in `req` (pages kept are kept per it). */
+  abstract variantOf(req: IncomingMessage): string;
 }

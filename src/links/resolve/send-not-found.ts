@@ -1,8 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorEnvelope } from '../../common/envelope';
 import type { ErrorPages } from '../../common/filters/error-pages';
-import type { Language } from '../../i18n/i18n';
-import { languageOf } from '../../i18n/language-of';
 
 const MESSAGE = 'Link not found';
 const JSON_BODY = JSON.stringify(errorEnvelope(404, 'not_found', MESSAGE));
@@ -13,19 +11,19 @@ const JSON_BODY = JSON.stringify(errorEnvelope(404, 'not_found', MESSAGE));
  * slugs assembles no page and throws no exception.
  */
 export class NotFoundAnswer {
-  /** Per language: the page's words follow the reader's. */
-  private readonly made = new Map<Language, { headers: Record<string, string>; html: Buffer }>();
+  /** Per variant (ErrorPages.variantOf): the page's words follow the reader's language. */
+  private readonly made = new Map<string, { headers: Record<string, string>; html: Buffer }>();
 
   constructor(private readonly pages?: ErrorPages) {}
 
   send(req: IncomingMessage, res: ServerResponse): void {
     if (this.pages && (req.headers.accept ?? '').includes('text/html')) {
-      const lang = languageOf(req);
-      let page = this.made.get(lang);
+      const variant = this.pages.variantOf(req);
+      let page = this.made.get(variant);
       if (!page) {
         const { headers, html } = this.pages.render(404, MESSAGE, null, req);
         page = { headers, html: Buffer.from(html) };
-        this.made.set(lang, page);
+        this.made.set(variant, page);
       }
       res.writeHead(404, {
         ...page.headers,

@@ -14,12 +14,12 @@ export interface BioPageModel {
 }
 
 /** A link-in-bio page: who it is, then one large link per line. */
-export function renderBioPage(m: BioPageModel, w: Words): string {
+export function renderBioPage(m: BioPageModel, w: Words, brand: boolean): string {
   const head =
     openGraph({ title: m.title, type: 'website', url: m.shortUrl, description: m.description }) +
     (m.rssUrl
       ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(m.title)}" href="${escapeHtml(m.rssUrl)}">`
       : '') +
     (m.mastodonUrl ? `<link rel="me" href="${escapeHtml(m.mastodonUrl)}">` : '');
-  return renderPublicPage('bio', { ...m, head, reportUrl: m.shortUrl }, w);
+  return renderPublicPage('bio', { ...m, head, reportUrl: m.shortUrl, brand }, w);
 }

@@ -46,5 +46,10 @@ function sentencesFor(w: Words, status: number, message: string, data: unknown):
 }
 
 /** The error page a browser gets on a public address, in words for each state. */
-export const renderErrorPage = (status: number, message: string, data: unknown, w: Words) =>
-  renderPublicPage('notice', { ...sentencesFor(w, status, message, data), status }, w);
+export const renderErrorPage = (
+  status: number,
+  message: string,
+  data: unknown,
+  w: Words,
+  brand: boolean,
+) => renderPublicPage('notice', { ...sentencesFor(w, status, message, data), status, brand }, w);

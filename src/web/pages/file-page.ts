@@ -28,7 +28,7 @@ function previewOf(mime: string): 'image' | 'video' | 'audio' | null {
 }
 
 /** The share page of a file: a preview for images, video and audio, its name, size, download. */
-export function renderFilePage(m: FilePageModel, w: Words): string {
+export function renderFilePage(m: FilePageModel, w: Words, brand: boolean): string {
   const preview = previewOf(m.mime);
   const typeLabel = typeLabelOf(m.mime, w);
   const og = openGraph({
@@ -45,6 +45,7 @@ export function renderFilePage(m: FilePageModel, w: Words): string {
       head: og,
       wide: true,
       reportUrl: m.shortUrl,
+      brand,
       ...m,
       size: humanSize(m.size),
       dims: m.width && m.height ? `${m.width} × ${m.height}` : '',

@@ -16,9 +16,10 @@ export const renderPasswordPage = (
   kind: LinkKind,
   wrongPassword: boolean,
   w: Words,
+  brand: boolean,
 ): string =>
   renderPublicPage(
     'password',
-    { title: w.t('Password required'), heading: w.t(HEADINGS[kind]), slug, wrongPassword },
+    { title: w.t('Password required'), heading: w.t(HEADINGS[kind]), slug, wrongPassword, brand },
     w,
   );

@@ -15,6 +15,8 @@ export interface PageFrame {
   wide?: boolean;
   /** A share's page: its short URL, for the "Report abuse" link. */
   reportUrl?: string;
+  /** false: no brand (a custom domain whose operator chose so; PublicBrand decides). */
+  brand?: boolean;
 }
 
 /**
@@ -33,5 +35,6 @@ export const renderPublicPage = (
     t: words.t,
     html: words.html,
     uiLanguages: LANGUAGES.map((code) => ({ code, name: LANGUAGE_NAMES[code] })),
+    brand: true,
     ...data,
   });

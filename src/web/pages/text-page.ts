@@ -22,7 +22,7 @@ export const COPY_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(COPY_SC
 export const MAX_NUMBERED_LINES = 10_000;
 
 /** The page of a text share, rendered on the server; script only for the copy button. */
-export function renderTextPage(m: TextPageModel, w: Words): string {
+export function renderTextPage(m: TextPageModel, w: Words, brand: boolean): string {
   const title = m.title || w.t('Untitled text');
   const og = openGraph({ title, type: 'article', url: m.shortUrl, description: m.excerpt });
   const switchable = m.textType === 'source_code' && m.language && m.languageSwitch;
@@ -33,6 +33,7 @@ export function renderTextPage(m: TextPageModel, w: Words): string {
       head: `${og}<style>${HIGHLIGHT_THEME}</style>`,
       wide: true,
       reportUrl: m.shortUrl,
+      brand,
       slug: m.slug,
       textType: m.textType,
       language: m.language,
@@ -58,5 +59,10 @@ export function renderTextPage(m: TextPageModel, w: Words): string {
  * What a GET of a one-time text gets, person or link previewer alike: no content, and a button
  * whose POST reveals (and uses up) the text.
  */
-export const renderRevealPage = (slug: string, shortUrl: string, w: Words): string =>
-  renderPublicPage('reveal', { title: w.t('A text to be read once'), slug, shortUrl }, w);
+export const renderRevealPage = (
+  slug: string,
+  shortUrl: string,
+  w: Words,
+  brand: boolean,
+): string =>
+  renderPublicPage('reveal', { title: w.t('A text to be read once'), slug, shortUrl, brand }, w);

@@ -141,4 +141,54 @@ describe('Shares on custom domains', () => {
     expect(lists.body.data.domains[0]).toBe(HOST);
     expect(lists.body.data.domains).toEqual(expect.arrayContaining([host, other]));
   });
+
+  it("should show Linkdrop's brand on a custom domain's pages unless the operator turns it off", async () => {
+    const page = (host: string, path: string) =>
+      t.api().get(path).set('Host', host).set('Accept', 'text/html');
+    const brand =
+      /<header class="site">|Shared with <a href="\/">Linkdrop<\/a>|· Linkdrop<\/title>/;
+    const host = 'brand.example.net';
+    await verified(a, host);
+    const text = await t
+      .api()
+      .post('/api/v1/text')
+      .set(a.auth)
+      .send({ content: 'mine', domain: host })
+      .expect(200);
+    expect((await page(host, `/${text.body.data.slug}`).expect(200)).text).toMatch(brand);
+    // An operator who lets customers share under their own name alone.
+    const plain = await createTestApp({
+      DNS_SERVERS: dns.address,
+      PUBLIC_BRAND_ON_CUSTOM_DOMAINS: 'false',
+    });
+    try {
+      const b = await createAccount(plain, 'pro');
+      await customDomains(
+        () => plain,
+        () => dns,
+      ).verified(b, 'plain.example.net');
+      const res = await plain
+        .api()
+        .post('/api/v1/text')
+        .set(b.auth)
+        .send({ content: 'mine', domain: 'plain.example.net' })
+        .expect(200);
+      const shown = (host: string, path: string) =>
+        plain.api().get(path).set('Host', host).set('Accept', 'text/html');
+      const slug = res.body.data.slug as string;
+      const unbranded = [
+        await shown('plain.example.net', `/${slug}`).expect(200),
+        await shown('plain.example.net', '/nothing-here').expect(404),
+        await shown('plain.example.net', '/nothing-here').expect(404),
+        await shown('plain.example.net', '/').expect(200),
+      ];
+      for (const r of unbranded) expect(r.text).not.toMatch(brand);
+      // Abuse can still be reported (on PUBLIC_URL's host).
+      expect(unbranded[0].text).toContain('Report abuse');
+      // The operator's own domain keeps it, the kept 404 page too.
+      expect((await shown(HOST, '/nothing-here').expect(404)).text).toMatch(brand);
+    } finally {
+      await plain.close();
+    }
+  });
 });
