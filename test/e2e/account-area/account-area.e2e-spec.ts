@@ -305,14 +305,19 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
     await admin.getByRole('status').getByText('Account disabled').waitFor();
     await page.goto(`${base}/account`);
     await heading('Log in').waitFor();
+    // Every admin page at every width, light and dark, logged in in each context.
     const problems: string[] = [];
-    for (const path of ['/admin', '/admin/reports', '/admin/takedowns', '/report']) {
-      await admin.goto(`${base}${path}`);
-      problems.push(...(await seriousFindings(admin)).map((f) => `${path}: ${f}`));
-      await admin.screenshot({
-        path: join(ARTIFACTS, `${path.slice(1).replace(/\//g, '-')}-light-1280.png`),
-        fullPage: true,
-      });
+    for (const scheme of SCHEMES) {
+      for (const width of WIDTHS) {
+        const sized = await contextAt(browser, width, scheme);
+        await sized.addCookies(await ctx.cookies());
+        const p = await sized.newPage();
+        for (const path of ['/admin', '/admin/reports', '/admin/takedowns', '/report']) {
+          const name = path.slice(1).replace(/\//g, '-');
+          problems.push(...(await checkPage(p, `${base}${path}`, name, width, scheme)));
+        }
+        await sized.close();
+      }
     }
     expect(problems).toEqual([]);
     await admin.goto(`${base}/admin`);
