@@ -7,14 +7,7 @@ import { LinksService } from '../../../src/links/links.service';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { freePort } from '../../utils/free-port';
 import { dbKind } from '../../utils/test-database';
-import {
-  ARTIFACTS,
-  checkPage,
-  contextAt,
-  SCHEMES,
-  seriousFindings,
-  WIDTHS,
-} from '../../utils/page-checks';
+import { ARTIFACTS, checkPage, contextAt, SCHEMES, WIDTHS } from '../../utils/page-checks';
 
 // The account area in a real browser (Debian's chromium), found by role and name as a person
 // with a screen reader finds it. SQLite only (pages do not depend on the driver); skipped
