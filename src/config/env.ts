@@ -110,6 +110,12 @@ export class Env {
   @IsString() STORAGE_LOCAL_DIR = './data/uploads';
   /** Partial uploads older than this go (at start, every 10 min); above any stall of a live one. */
   @Transform(toInt) @IsInt() @Min(0) STORAGE_SWEEP_AFTER_SECONDS = 600;
+  /**
+   * Keep the metadata of uploaded photos (EXIF with its GPS position, camera serials, names,
+   * XMP). false, the default, strips it on upload; the upload field `keep_metadata=1` keeps it
+   * for one upload.
+   */
+  @Transform(toBool) @IsBoolean() UPLOAD_KEEP_METADATA = false;
   /** Resumable uploads not finished this many hours after they began end (parts removed). */
   @Transform(toInt) @IsInt() @Min(1) UPLOAD_SESSION_HOURS = 24;
   /** S3 endpoint URL; required with `s3`. */

@@ -23,7 +23,17 @@ export class StoredFile {
   @Column({ type: 'bigint', transformer: bigintTransformer }) size!: number;
   @Column({ type: 'int' }) width!: number;
   @Column({ type: 'int' }) height!: number;
+  /** Of the bytes as stored (after metadata was stripped): identical bytes are stored once. */
   @Column({ type: 'varchar', length: 64 }) sha256!: string;
+  /**
+   * Of the bytes as they were uploaded: what the uploader knows (S.EE's `file_hash`), so an
+   * upload of the same file again is found (fast_upload, SM.MS's image_repeated).
+   */
+  @Column({ name: 'upload_sha256', type: 'varchar', length: 64 }) uploadSha256!: string;
+  /** The uploader kept the photo's identifying metadata (keep_metadata), and it had some. */
+  @Column({ name: 'kept_metadata', type: 'boolean', default: false }) keptMetadata!: boolean;
+  /** Thumbnails: THUMBS.none (not an image we read), pending, made, or failed. */
+  @Column({ type: 'smallint', default: 0 }) thumbs!: number;
   @Column({ name: 'delete_hash', type: 'varchar', length: 64 }) deleteHash!: string;
   /** The SHA-256 again, for SM.MS v2 uploads only: unique per account (image_repeated). */
   @Column({ name: 'dedupe_sha256', type: 'varchar', length: 64, nullable: true })
@@ -33,6 +43,9 @@ export class StoredFile {
   @Column({ name: 'is_private', type: 'boolean', default: false }) isPrivate!: boolean;
   @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;
 }
+
+/** Where a record's thumbnails stand. */
+export const THUMBS = { none: 0, pending: 1, made: 2, failed: 3 } as const;
 
 /** Where a record's bytes are in storage. */
 export const bytesKeyOf = (f: Pick<StoredFile, 'path' | 'storageKey'>): string =>

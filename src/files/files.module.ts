@@ -14,6 +14,7 @@ import { FilesController } from './files.controller';
 import { FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
 import { StorageModule } from './storage/storage.module';
+import { Thumbnails } from './media/thumbnails';
 
 /** File shares: records, storage drivers, the upload engine. Upload routes live in compat/. */
 @Module({
@@ -33,7 +34,8 @@ import { StorageModule } from './storage/storage.module';
     FileRemovalListener,
     PrivateUrls,
     PrivateFilesService,
+    Thumbnails,
   ],
-  exports: [FilesService, SharedBytes, PrivateFilesService, StorageModule],
+  exports: [FilesService, SharedBytes, PrivateFilesService, Thumbnails, StorageModule],
 })
 export class FilesModule {}

@@ -70,12 +70,26 @@ export class FilesRepository {
     return this.repo.findOne({ where: { linkId }, relations: { link: true } });
   }
 
+  async setThumbs(linkId: number, thumbs: number): Promise<void> {
+    await this.repo.update({ linkId }, { thumbs });
+  }
+
   async setPrivate(linkId: number, isPrivate: boolean): Promise<void> {
     await this.repo.update({ linkId }, { isPrivate });
   }
 
-  getByAccountAndSha(accountId: number, sha256: string): Promise<StoredFile | null> {
-    return this.repo.findOne({ where: { accountId, sha256 }, relations: { link: true } });
+  /**
+   * A file of this account uploaded as these bytes (SHA-256 as uploaded), stored as this upload
+   * would store them: with the metadata kept (`keep`: unchanged bytes), or without any.
+   */
+  getUploadedBefore(accountId: number, uploadSha256: string, keep: boolean) {
+    const qb = this.repo
+      .createQueryBuilder('f')
+      .leftJoinAndSelect('f.link', 'link')
+      .where({ accountId, uploadSha256 });
+    if (keep) qb.andWhere('f.sha256 = f.upload_sha256');
+    else qb.andWhere({ keptMetadata: false });
+    return qb.orderBy('f.link_id', 'ASC').getOne();
   }
 
   /** Holds a record (locked on MySQL) for the transaction; false when it is gone. */

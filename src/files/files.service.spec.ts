@@ -12,6 +12,7 @@ import type { StoredFile } from './file.entity';
 import { FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
 import { SharedBytes } from './shared-bytes';
+import type { Thumbnails } from './media/thumbnails';
 import type { ReceivedFile } from './upload/meter';
 
 const received = (over: Partial<ReceivedFile> = {}): ReceivedFile => ({
@@ -21,6 +22,8 @@ const received = (over: Partial<ReceivedFile> = {}): ReceivedFile => ({
   mime: 'image/png',
   size: 1000,
   sha256: 'ab'.repeat(32),
+  uploadSha256: 'ab'.repeat(32),
+  keptMetadata: false,
   width: 10,
   height: 20,
   ...over,
@@ -29,11 +32,10 @@ const received = (over: Partial<ReceivedFile> = {}): ReceivedFile => ({
 describe('FilesService', () => {
   const files = {
     insert: jest.fn(),
-    getByAccountAndSha: jest.fn(),
     getByDeleteHash: jest.fn(),
     getByPath: jest.fn(),
   };
-  const bytes = { keyFor: jest.fn(), discard: jest.fn() };
+  const bytes = { keyFor: jest.fn(), discard: jest.fn(), findIdentical: jest.fn() };
   const links = { create: jest.fn(), remove: jest.fn() };
   const accounts = { reserveStorage: jest.fn() };
   const domains = { hostOf: jest.fn(), isCustom: jest.fn(), shortUrl: jest.fn(), scheme: 'http' };
@@ -55,6 +57,7 @@ describe('FilesService', () => {
       new PlanLimits(accounts as unknown as AccountsService, {} as UsageService),
       uow,
       {} as VisitReads,
+      { schedule: jest.fn() } as unknown as Thumbnails,
       { PUBLIC_URL: 'http://localhost:3000/' } as Env,
     );
   });
@@ -73,7 +76,7 @@ describe('FilesService', () => {
     expect(record).toMatchObject({
       file_id: 41,
       url: 'http://localhost:3000/u/2026/11/26/0a1b2c3d4e5f/Xy3kP0aZ9qLmN2bC.png',
-      thumb_url: 'http://localhost:3000/u/2026/11/26/0a1b2c3d4e5f/Xy3kP0aZ9qLmN2bC.png',
+      thumb_url: 'http://localhost:3000/u/2026/11/26/0a1b2c3d4e5f/Xy3kP0aZ9qLmN2bC.png.1280.webp',
       delete: `http://localhost:3000/api/v1/file/delete/${row.deleteHash}`,
       page: 'http://localhost:3000/pic',
     });
@@ -107,7 +110,7 @@ describe('FilesService', () => {
 
   it('should answer an identical upload (SM.MS) with the file stored before, and drop the new bytes', async () => {
     const existing = { linkId: 9, path: '/2026/11/25/aaaaaaaaaaaa/Old.png', mime: 'image/png' };
-    files.getByAccountAndSha.mockResolvedValue({ ...received(), ...existing, deleteHash: 'h' });
+    bytes.findIdentical.mockResolvedValue({ ...received(), ...existing, deleteHash: 'h' });
     const got = await service.uploadOnce(account, [{ received: received() }] as never, {});
     expect(got).toMatchObject({ repeated: true, record: { file_id: 9 } });
     expect(bytes.discard).toHaveBeenCalled();

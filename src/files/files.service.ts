@@ -14,7 +14,9 @@ import { Link } from '../links/link.entity';
 import { LinksService } from '../links/links.service';
 import { FileRecordDto } from './dto/file-record.dto';
 import { UploadFieldsDto } from './dto/upload-fields.dto';
-import { StoredFile, UPLOAD_COMPLETED } from './file.entity';
+import { StoredFile, THUMBS, UPLOAD_COMPLETED } from './file.entity';
+import { isThumbnailable, THUMB_SIZES } from './media/thumbnail-sizes';
+import { Thumbnails } from './media/thumbnails';
 import { FileFilter, FilesRepository } from './files.repository';
 import { SharedBytes } from './shared-bytes';
 import { ReceivedFile } from './upload/meter';
@@ -38,6 +40,7 @@ export class FilesService {
     private readonly limits: PlanLimits,
     private readonly uow: UnitOfWork,
     private readonly visitCounts: VisitReads,
+    private readonly thumbnails: Thumbnails,
     env: Env,
   ) {
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
@@ -65,7 +68,9 @@ export class FilesService {
     fields: UploadFieldsDto,
   ) {
     const file = receivedOf(uploaded);
-    let existing = await this.files.getByAccountAndSha(account.id, file.sha256);
+    // Stored as this upload stored it: with its metadata only if it kept some.
+    const again = () => this.bytes.findIdentical(account.id, file.uploadSha256, file.keptMetadata);
+    let existing = await again();
     if (!existing) {
       try {
         return {
@@ -75,7 +80,7 @@ export class FilesService {
       } catch (e) {
         // Identical bytes stored by a request racing this one (the unique dedupe index).
         if (!isUniqueViolation(e)) throw e;
-        existing = await this.files.getByAccountAndSha(account.id, file.sha256);
+        existing = await again();
         if (!existing) throw e;
       }
     }
@@ -101,8 +106,10 @@ export class FilesService {
         accountId: account.id,
         deleteHash: randomBytes(16).toString('hex'),
         uploadStatus: UPLOAD_COMPLETED,
+        // The stored bytes' hash: the same photo kept and stripped are two files.
         dedupeSha256: opts.dedupe ? file.sha256 : null,
         isPrivate: fields.is_private ?? false,
+        thumbs: isThumbnailable(file.mime) ? THUMBS.pending : THUMBS.none,
         createdAt: new Date(),
       };
       const input = {
@@ -127,6 +134,7 @@ export class FilesService {
       });
       this.stored.files++;
       this.stored.bytes += file.size;
+      if (row.thumbs === THUMBS.pending) this.thumbnails.schedule({ ...row, linkId: link.id });
       // The record is what was just written: no need to read it back.
       return this.toRecord({ ...row, linkId: link.id }, link.short_url);
     } catch (e) {
@@ -188,7 +196,7 @@ export class FilesService {
       hash: f.deleteHash,
       url,
       mime_type: f.mime,
-      thumb_url: f.mime.startsWith('image/') ? url : '',
+      thumb_url: this.thumbUrlOf(f, url),
       delete: `${this.apiBase}/file/delete/${f.deleteHash}`,
       page: pageUrl ?? (f.link ? this.pageUrlOf(f.link) : ''),
       upload_status: f.uploadStatus,
@@ -198,6 +206,15 @@ export class FilesService {
 
   pageUrlOf(link: Link): string {
     return this.domains.shortUrl(link.domainId, link.slug);
+  }
+
+  /**
+   * The larger thumbnail (1280 px, WebP) beside the bytes' address, while it is made or to be
+   * made; '' for a file that has none (not an image we read, or one that could not be read).
+   */
+  thumbUrlOf(f: StoredFile, url = this.urlOf(f)): string {
+    const to = f.thumbs === THUMBS.pending || f.thumbs === THUMBS.made;
+    return to ? `${url}.${THUMB_SIZES[1]}.webp` : '';
   }
 
   /** The bytes' address: FILES_PUBLIC_URL, else the share's custom domain, else PUBLIC_URL. */

@@ -3,6 +3,7 @@ import type { Tx } from '../database/unit-of-work';
 import { bytesKeyOf, type StoredFile } from './file.entity';
 import { FilesRepository } from './files.repository';
 import { Storage, storageKey } from './storage/storage';
+import { THUMB_SIZES, thumbKey } from './media/thumbnail-sizes';
 import type { ReceivedFile } from './upload/meter';
 
 /**
@@ -19,9 +20,16 @@ export class SharedBytes {
     private readonly storage: Storage,
   ) {}
 
-  /** A file of this account with these bytes (SHA-256), which a new record could share. */
-  findIdentical(accountId: number, sha256: string): Promise<StoredFile | null> {
-    return this.files.getByAccountAndSha(accountId, sha256);
+  /**
+   * A file of this account uploaded as these bytes (SHA-256 as uploaded) and stored as an upload
+   * keeping (or not) its metadata would be, which a new record could share.
+   */
+  findIdentical(
+    accountId: number,
+    uploadSha256: string,
+    keep: boolean,
+  ): Promise<StoredFile | null> {
+    return this.files.getUploadedBefore(accountId, uploadSha256, keep);
   }
 
   /** In a creating transaction: holds the record whose bytes are shared; false if it is gone. */
@@ -43,8 +51,10 @@ export class SharedBytes {
   /** In the deleting transaction, after the record's row is gone: its bytes, if now unused. */
   async release(key: string, path: string, tx: Tx): Promise<void> {
     if (await this.files.bytesInUse(key, tx)) return;
+    // The bytes and their thumbnails (deleting one that was never made is no error).
+    const keys = [key, ...THUMB_SIZES.map((size) => thumbKey(key, size))];
     tx.afterCommit(() =>
-      this.storage.delete(key).catch((e: Error) =>
+      Promise.all(keys.map((k) => this.storage.delete(k))).catch((e: Error) =>
         // The record is gone; bytes left behind are only wasted space. Say so for the operator.
         this.logger.warn(`could not delete stored bytes of ${path}: ${e.message}`),
       ),

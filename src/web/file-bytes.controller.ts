@@ -11,8 +11,12 @@ import { FileServer } from './file-server';
 import { FilesService } from '../files/files.service';
 import { PrivateFilesService } from '../files/private-files.service';
 import { visitSourceOf } from './visit-source';
+import type { ThumbSize } from '../files/media/thumbnail-sizes';
 
-/** The bytes at `/u/<yyyy>/<mm>/<dd>/<random>/<storename>` (the record's `url`). */
+/**
+ * The bytes at `/u/<yyyy>/<mm>/<dd>/<random>/<storename>` (the record's `url`), and an image's
+ * thumbnails beside them (`thumb_url`).
+ */
 @ApiExcludeController()
 @Public()
 @RawResponse()
@@ -28,7 +32,10 @@ export class FileBytesController {
 
   @Get('*path')
   async get(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const file = await this.files.getByPath(req.path.slice('/u'.length));
+    const path = req.path.slice('/u'.length);
+    // `<path>.320.webp`, `<path>.1280.webp`: the file's thumbnails (a visit of neither).
+    const thumb = /^(.+)\.(320|1280)\.webp$/.exec(path);
+    const file = await this.files.getByPath(thumb ? thumb[1] : path);
     // A custom domain serves its own files' bytes only; a claimed, unverified host serves none.
     const domain = this.domains.forRequest(req.headers.host);
     if (!domain || (domain.accountId !== null && domain.id !== file.link!.domainId)) {
@@ -37,6 +44,7 @@ export class FileBytesController {
     assertNotBlocked(file.link!);
     // A private file's bytes only with a current signature (GET /file/private/download-url).
     if (!(await this.privateFiles.servable(file, req.query))) throw notFound('File');
+    if (thumb) return this.server.sendThumbnail(req, res, file, Number(thumb[2]) as ThumbSize);
     if (isCountable(req.method, req.headers.range)) {
       this.visits.record(file.link!, visitSourceOf(req));
     }

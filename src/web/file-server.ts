@@ -4,6 +4,9 @@ import { pipeline } from 'node:stream/promises';
 import rangeParser from 'range-parser';
 import { bytesKeyOf, StoredFile } from '../files/file.entity';
 import { Storage } from '../files/storage/storage';
+import { notFound } from '../common/errors/domain-error';
+import type { ThumbSize } from '../files/media/thumbnail-sizes';
+import { Thumbnails } from '../files/media/thumbnails';
 import { isActiveContent } from '../files/upload/sniff';
 import { FILE_BYTES_HEADERS } from './security-headers';
 
@@ -16,7 +19,31 @@ const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
  */
 @Injectable()
 export class FileServer {
-  constructor(private readonly storage: Storage) {}
+  constructor(
+    private readonly storage: Storage,
+    private readonly thumbnails: Thumbnails,
+  ) {}
+
+  /** A thumbnail (WebP, at most a few hundred KiB): whole, with its length; 404 when none. */
+  async sendThumbnail(req: Request, res: Response, file: StoredFile, size: ThumbSize) {
+    const bytes = await this.thumbnails.read(file, size);
+    if (!bytes) throw notFound('Thumbnail');
+    const etag = `"${file.sha256}-${size}"`;
+    res.set({
+      'Content-Type': 'image/webp',
+      ETag: etag,
+      'Last-Modified': file.createdAt.toUTCString(),
+      ...FILE_BYTES_HEADERS,
+      ...(file.isPrivate ? { 'Cache-Control': 'private, no-store' } : {}),
+      'Content-Disposition': contentDisposition('inline', `${file.filename}.${size}.webp`),
+    });
+    if (req.headers['if-none-match'] === etag) {
+      res.status(304).end();
+      return;
+    }
+    res.status(200).set('Content-Length', String(bytes.length));
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  }
 
   async send(req: Request, res: Response, file: StoredFile): Promise<void> {
     const etag = `"${file.sha256}"`;

@@ -13,16 +13,35 @@ const crc32 = (buf: Buffer) => {
   return (c ^ 0xffffffff) >>> 0;
 };
 
+const chunk = (type: string, data: Buffer) => {
+  const t = Buffer.from(type, 'ascii');
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([t, data])));
+  return Buffer.concat([len, t, data, crc]);
+};
+
+/**
+ * A decompression bomb: a valid PNG of side × side black pixels (1 bit each), a few hundred KiB
+ * that would decode to side² pixels.
+ */
+export function pngBomb(side: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr.set([1, 0, 0, 0, 0], 8);
+  const rows = Buffer.alloc((1 + Math.ceil(side / 8)) * side);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 /** A real, decodable PNG of w×h red pixels. */
 export function png(w: number, h: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const t = Buffer.from(type, 'ascii');
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([t, data])));
-    return Buffer.concat([len, t, data, crc]);
-  };
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(w, 0);
   ihdr.writeUInt32BE(h, 4);
@@ -78,13 +97,23 @@ export function webp(w: number, h: number): Buffer {
   return Buffer.concat([riff, body]);
 }
 
-/** Every regular file under dir (empty folders do not count). */
-export function filesUnder(dir: string): string[] {
+/** Every regular file under dir (empty folders do not count), thumbnails too. */
+export function allFilesUnder(dir: string): string[] {
   let out: string[] = [];
   for (const name of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, name.name);
-    if (name.isDirectory()) out = out.concat(filesUnder(p));
+    if (name.isDirectory()) out = out.concat(allFilesUnder(p));
     else if (statSync(p).isFile()) out.push(p);
   }
   return out;
 }
+
+/** The thumbnails beside stored bytes (made in the background after an upload). */
+export const isThumbnail = (p: string) => /\.(320|1280)\.webp$/.test(p);
+
+/**
+ * The stored uploads under dir: every regular file but thumbnails, which are made in the
+ * background (test/e2e/files/media.e2e-spec.ts counts those).
+ */
+export const filesUnder = (dir: string): string[] =>
+  allFilesUnder(dir).filter((p) => !isThumbnail(p));

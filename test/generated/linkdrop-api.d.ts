@@ -1536,6 +1536,11 @@ export interface components {
             /** @enum {number} */
             is_private?: 0 | 1;
             /**
+             * @description Not S.EE's: 1 keeps a photo's EXIF, GPS and XMP (stripped by default)
+             * @enum {number}
+             */
+            keep_metadata?: 0 | 1;
+            /**
              * @description Kept as a hint; the type is sniffed
              * @example video/mp4
              */

@@ -13,6 +13,8 @@ import { Env } from '../../src/config/env';
 import { validateEnv } from '../../src/config/validate-env';
 import { dropDatabase, freshDatabaseUrl } from './test-database';
 import { TestClock } from './test-clock';
+import { Thumbnails } from '../../src/files/media/thumbnails';
+import { filesUnder } from '../factories/file.factory';
 
 export interface TestApp {
   app: NestExpressApplication;
@@ -20,6 +22,8 @@ export interface TestApp {
   dbUrl: string;
   /** Where the local storage driver keeps this app's files. */
   storageDir: string;
+  /** The uploads stored there, once the thumbnails being made are (filesUnder). */
+  storedFiles: () => Promise<string[]>;
   http: Server;
   /** Moves this app's time on (expiry, cache validity) without touching any row. */
   clock: TestClock;
@@ -70,6 +74,10 @@ export async function createTestApp(
     env,
     dbUrl,
     storageDir,
+    storedFiles: async () => {
+      await app.get(Thumbnails).idle();
+      return filesUnder(storageDir);
+    },
     http,
     clock,
     // As a browser of the service would: to PUBLIC_URL's host (a test may name another).

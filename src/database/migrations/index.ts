@@ -17,6 +17,7 @@ import { Moderation1763701500000 } from './1763701500000-Moderation';
 import { ClusteredVisitors1763701600000 } from './1763701600000-ClusteredVisitors';
 import { ReportSenders1763701700000 } from './1763701700000-ReportSenders';
 import { ShareTombstones1763701800000 } from './1763701800000-ShareTombstones';
+import { Media1763701900000 } from './1763701900000-Media';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   ClusteredVisitors1763701600000,
   ReportSenders1763701700000,
   ShareTombstones1763701800000,
+  Media1763701900000,
 ];

@@ -25,6 +25,17 @@ export class UploadFieldsDto {
   @IsAbsentOr()
   @IsBoolean({ message: 'is_private must be 1, 0, true or false' })
   is_private?: boolean;
+  /**
+   * Not S.EE's: `1` keeps a photo's EXIF, GPS and XMP (stripped by default). Read by the storage
+   * engine as the bytes stream in, so it must come before the file part (or in the query).
+   */
+  @emptyIsAbsent()
+  @Transform(({ value }: { value: unknown }) =>
+    value === '1' || value === 'true' ? true : value === '0' || value === 'false' ? false : value,
+  )
+  @IsAbsentOr()
+  @IsBoolean({ message: 'keep_metadata must be 1, 0, true or false' })
+  keep_metadata?: boolean;
   /** Not S.EE's: visitors must give it (the account area's upload options). */
   @emptyIsAbsent() @IsAbsentOr() @IsString() @MinLength(1) @MaxLength(200) password?: string;
   /** Not S.EE's: Unix seconds, in the future (the account area's upload options). */

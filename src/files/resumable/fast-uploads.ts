@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { DomainError } from '../../common/errors/domain-error';
 import { PlanLimits } from '../../auth/plans/plan-limits';
+import { Env } from '../../config/env';
 import { FileRecordDto } from '../dto/file-record.dto';
 import { bytesKeyOf } from '../file.entity';
 import { SharedBytes } from '../shared-bytes';
@@ -13,7 +14,8 @@ import { SessionFields, UploadSession } from './upload-session.entity';
 import { UploadSessionsRepository } from './upload-sessions.repository';
 
 /**
- * S.EE's `fast_upload`: a `file_hash` (SHA-256) and size of bytes this account stored already
+ * S.EE's `fast_upload`: a `file_hash` (SHA-256) and size of bytes this account uploaded already
+ * (as uploaded: before any metadata was stripped, and stored as this upload would store them)
  * make a new file record on those bytes at once. The record has its own path and counts
  * against the quota; the disk keeps one copy (see FileRemovalListener).
  */
@@ -24,6 +26,7 @@ export class FastUploads {
     private readonly files: FilesService,
     private readonly sessions: UploadSessionsRepository,
     private readonly limits: PlanLimits,
+    private readonly env: Env,
   ) {}
 
   async attempt(
@@ -31,7 +34,8 @@ export class FastUploads {
     dto: CreateLargeUploadDto,
     sessionRow: (fileId: number) => Omit<UploadSession, 'id'>,
   ): Promise<{ session: UploadSession; record: FileRecordDto } | null> {
-    const known = await this.shared.findIdentical(account.id, dto.file_hash!.toLowerCase());
+    const keep = this.env.UPLOAD_KEEP_METADATA || dto.keep_metadata === 1;
+    const known = await this.shared.findIdentical(account.id, dto.file_hash!.toLowerCase(), keep);
     if (!known || known.size !== dto.file_size) return null;
     if (!this.limits.fileFits(account, dto.file_size)) return null; // the normal path says why
     await this.limits.checkUpload(account);
@@ -47,6 +51,8 @@ export class FastUploads {
       mime: known.mime,
       size: known.size,
       sha256: known.sha256,
+      uploadSha256: known.uploadSha256,
+      keptMetadata: known.keptMetadata,
       width: known.width,
       height: known.height,
       storageKey: bytesKeyOf(known),

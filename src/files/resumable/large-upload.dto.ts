@@ -23,6 +23,7 @@ import { FileRecordDto } from '../dto/file-record.dto';
   'expire_at',
   'is_private',
   'mime_type',
+  'keep_metadata',
 ])
 export class CreateLargeUploadDto {
   @ApiProperty({ maxLength: 255 }) @IsString() @MinLength(1) @MaxLength(255) file_name!: string;
@@ -49,6 +50,14 @@ export class CreateLargeUploadDto {
   @IsAbsentOr()
   @IsIn([0, 1])
   is_private?: 0 | 1;
+  @ApiPropertyOptional({
+    enum: [0, 1],
+    description: "Not S.EE's: 1 keeps a photo's EXIF, GPS and XMP (stripped by default)",
+  })
+  @Transform(({ value }: { value: unknown }) => (value === true ? 1 : value === false ? 0 : value))
+  @IsAbsentOr()
+  @IsIn([0, 1])
+  keep_metadata?: 0 | 1;
   @ApiPropertyOptional({ example: 'video/mp4', description: 'Kept as a hint; the type is sniffed' })
   @IsAbsentOr()
   @IsString()

@@ -90,6 +90,7 @@ export class LargeUploadsService {
       password_hash: dto.password ? await hashPassword(dto.password) : undefined,
       expire_at: dto.expire_at ?? undefined,
       is_private: dto.is_private === 1,
+      keep_metadata: dto.keep_metadata === 1 || undefined,
     };
     const row = this.sessionRow(account, dto, uploadId, fields);
     return this.uow.run(async (tx) => {

@@ -3,6 +3,9 @@ import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { Clock } from '../../common/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { FilesService } from '../files.service';
+import { Env } from '../../config/env';
+import { scrubStored } from '../media/scrub-stored';
+import { Storage } from '../storage/storage';
 import { CompletedLargeUploadDto } from './large-upload.dto';
 import { LargeUploadStore } from './large-upload-store';
 import { UploadEnds } from './upload-ends';
@@ -11,8 +14,8 @@ import { UploadSessionsRepository } from './upload-sessions.repository';
 
 /**
  * The last byte of a resumable upload: the store hands over its bytes as a stored file (type
- * sniffed, SHA-256 as hashed on arrival), which becomes a file record with the reserved bytes;
- * what the store staged goes once the record is committed.
+ * sniffed, SHA-256 as hashed on arrival; a photo's metadata stripped), which becomes a file
+ * record with the reserved bytes; what the store staged goes once the record is committed.
  */
 @Injectable()
 export class UploadFinisher {
@@ -24,6 +27,8 @@ export class UploadFinisher {
     private readonly files: FilesService,
     private readonly ends: UploadEnds,
     private readonly clock: Clock,
+    private readonly storage: Storage,
+    private readonly env: Env,
   ) {}
 
   /** Turns the stored parts into a file record, once, however many callers ask at once. */
@@ -39,7 +44,12 @@ export class UploadFinisher {
   private async finishOnce(account: AuthenticatedAccount, s: UploadSession) {
     const fields = JSON.parse(s.fields) as SessionFields;
     try {
-      const received = await this.store.toStored(s.uploadId, s.fileName, s.fileSize);
+      const strip = !(this.env.UPLOAD_KEEP_METADATA || fields.keep_metadata);
+      const { file: received, staged } = await scrubStored(
+        this.storage,
+        await this.store.toStored(s.uploadId, s.fileName, s.fileSize),
+        strip,
+      );
       const record = await this.files.persist(account, received, fields, {
         reserved: true,
         link: {
@@ -58,6 +68,8 @@ export class UploadFinisher {
         },
       });
       await this.store.release(s.uploadId).catch(() => undefined);
+      // The store's copy, from before the photo's metadata was stripped.
+      if (staged) await this.storage.delete(staged).catch(() => undefined);
       return { file: record, short_link: record.page };
     } catch (e) {
       // A share rule refused the file (slug taken...): the upload ends, its reservation is freed.

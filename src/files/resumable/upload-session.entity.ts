@@ -15,6 +15,8 @@ export interface SessionFields {
   password?: string;
   expire_at?: number;
   is_private?: boolean;
+  /** Keep the photo's identifying metadata (else stripped when the last byte arrives). */
+  keep_metadata?: boolean;
 }
 
 /** A resumable upload: its bytes sit in the tus store until the last one arrives. */

@@ -95,6 +95,10 @@ export class LocalStorage extends Storage {
     return removed;
   }
 
+  override localPath(key: string): string {
+    return this.pathOf(key);
+  }
+
   private pathOf(key: string): string {
     const path = resolve(this.root, key);
     if (!path.startsWith(this.root + sep)) throw new Error(`storage key outside the root: ${key}`);

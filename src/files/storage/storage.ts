@@ -34,6 +34,11 @@ export abstract class Storage {
     await this.put(key, createReadStream(file), contentType);
   }
 
+  /** The file holding a key's bytes, where the store is a local disk (null elsewhere). */
+  localPath(_key: string): string | null {
+    return null;
+  }
+
   presignedUrl(_key: string, _signedAt: Date, _expiresAt: Date, _filename: string) {
     return Promise.resolve<string | null>(null);
   }

@@ -32,6 +32,9 @@ export async function describeStored(
     mime: type.mime,
     size,
     sha256,
+    // As uploaded: UploadFinisher strips the metadata of a photo afterwards.
+    uploadSha256: sha256,
+    keptMetadata: false,
     ...dimensions(head, type.mime),
   };
 }

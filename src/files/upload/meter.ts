@@ -6,6 +6,8 @@ import { randomSlug } from '../../common/slug';
 import { Storage, storageKey } from '../storage/storage';
 import { cleanFilename } from './filename';
 import { dimensions, HEAD_BYTES, sniff } from './sniff';
+import { scrubberFor } from '../media/metadata-scrubber';
+import { hashing } from './hashing';
 
 /** What the meter enforces as bytes arrive: the plan's per-file limit, the quota left. */
 export type UploadLimits = UploadRoom;
@@ -17,7 +19,12 @@ export interface ReceivedFile {
   path: string;
   mime: string;
   size: number;
+  /** Of the bytes as stored. */
   sha256: string;
+  /** Of the bytes as uploaded (differs when metadata was stripped). */
+  uploadSha256: string;
+  /** Identifying metadata the uploader asked to keep was kept. */
+  keptMetadata: boolean;
   width: number;
   height: number;
   /** Where the bytes are, when not under the record's own path. */
@@ -39,11 +46,14 @@ export async function meterIntoStorage(
   clientName: string | undefined,
   storage: Storage,
   limits: UploadLimits,
+  stripMetadata: boolean,
 ): Promise<ReceivedFile> {
   const { chunks, ended } = await readHead(stream, 4100);
   const type = await sniff(Buffer.concat(chunks));
   const storename = `${randomSlug(16)}.${type.ext}`;
   const path = newFilePath(storename);
+  // A photo's identifying metadata is stripped (or only looked for) on its way to storage.
+  const scrubber = scrubberFor(type.mime, stripMetadata);
 
   const hash = createHash('sha256');
   const headChunks: Buffer[] = [];
@@ -69,7 +79,10 @@ export async function meterIntoStorage(
   if (ended) meter.end();
   else stream.pipe(meter);
 
-  await storage.put(storageKey(path), meter, type.mime);
+  const stored = scrubber ? hashing(meter.pipe(scrubber)) : null;
+  scrubber?.on('error', () => undefined);
+  meter.on('error', (e) => stored?.body.destroy(e));
+  await storage.put(storageKey(path), stored?.body ?? meter, type.mime);
   if (size === 0) {
     await storage.delete(storageKey(path));
     throw new DomainError(400, 'empty_file', 'The file is empty');
@@ -80,10 +93,17 @@ export async function meterIntoStorage(
     path,
     mime: type.mime,
     size,
-    sha256: hash.digest('hex'),
+    ...hashesOf(hash.digest('hex'), stored?.digest() ?? null),
+    keptMetadata: !stripMetadata && (scrubber?.found ?? false),
     ...dimensions(Buffer.concat(headChunks).subarray(0, HEAD_BYTES), type.mime),
   };
 }
+
+/** The stored bytes' hash beside the uploaded bytes' one. */
+const hashesOf = (uploaded: string, stored: string | null) => ({
+  sha256: stored ?? uploaded,
+  uploadSha256: uploaded,
+});
 
 /** The first `n` bytes (or all, if fewer), leaving the stream paused after them. */
 function readHead(stream: Readable, n: number): Promise<{ chunks: Buffer[]; ended: boolean }> {

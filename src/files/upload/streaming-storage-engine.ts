@@ -21,7 +21,11 @@ export const badUpload = (message: string) => new DomainError(400, 'bad_request'
  * multer calls `_removeFile` for what was stored when the request fails later.
  */
 export class StreamingStorageEngine implements StorageEngine {
-  constructor(private readonly storage: Storage) {}
+  /** `keepMetadata`: UPLOAD_KEEP_METADATA (an upload may still ask to keep it). */
+  constructor(
+    private readonly storage: Storage,
+    private readonly keepMetadata = false,
+  ) {}
 
   _handleFile(
     req: UploadRequest,
@@ -40,7 +44,8 @@ export class StreamingStorageEngine implements StorageEngine {
     if (req.fileSeen) return refuse('Send exactly one file per upload');
     req.fileSeen = true;
     if (!req.uploadLimits) return refuse('No account for this upload');
-    meterIntoStorage(file.stream, file.originalname, this.storage, req.uploadLimits).then(
+    const strip = !(this.keepMetadata || keepAsked(req));
+    meterIntoStorage(file.stream, file.originalname, this.storage, req.uploadLimits, strip).then(
       (received) => cb(null, { received, size: received.size }),
       // Passed on as it is (a code such as ENOSPC decides the answer), whatever realm made it.
       (e: unknown) => cb(typeof e === 'object' && e !== null ? (e as Error) : new Error(String(e))),
@@ -55,6 +60,16 @@ export class StreamingStorageEngine implements StorageEngine {
     );
   }
 }
+
+/**
+ * Whether the upload asks to keep its photo's metadata: `keep_metadata=1` (or `true`) in the
+ * query, or as a field sent before the file part (the bytes are stored as they stream in, so a
+ * field after the file comes too late to change them, and is refused).
+ */
+export const keepAsked = (req: Request): boolean =>
+  [req.query?.keep_metadata, (req.body as Record<string, unknown> | undefined)?.keep_metadata].some(
+    (v) => v === '1' || v === 'true',
+  );
 
 /** The one file an upload request carried, or a 400. */
 export function receivedOf(uploaded: UploadedFile[] | undefined): ReceivedFile {

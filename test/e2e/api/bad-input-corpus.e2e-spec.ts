@@ -1,5 +1,4 @@
 import { createAccount, TestAccount } from '../../factories/account.factory';
-import { filesUnder } from '../../factories/file.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
@@ -111,7 +110,7 @@ describe('A bad-input corpus over every route of the OpenAPI document', () => {
 
   it('should refuse every hostile body on every route without a 500, writing nothing', async () => {
     const before = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
-    const storedBefore = filesUnder(t.storageDir).length;
+    const storedBefore = (await t.storedFiles()).length;
     for (const op of ops.filter((o) => o.method !== 'get')) {
       for (const { type, body } of BODIES) {
         const res = await call(op).set('Content-Type', type).send(body);
@@ -119,7 +118,7 @@ describe('A bad-input corpus over every route of the OpenAPI document', () => {
       }
     }
     expect((await t.api().get('/api/v1/account').set(a.auth)).body.data.usage).toEqual(before);
-    expect(filesUnder(t.storageDir)).toHaveLength(storedBefore);
+    expect(await t.storedFiles()).toHaveLength(storedBefore);
   });
 
   it('should refuse hostile query strings and ids on every route without a 500', async () => {

@@ -1,5 +1,5 @@
 import { createAccount, TestAccount } from '../../factories/account.factory';
-import { filesUnder, png } from '../../factories/file.factory';
+import { png } from '../../factories/file.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 
 /**
@@ -52,12 +52,12 @@ describe('SM.MS v2 drop-in (/api/v2)', () => {
 
   it('should answer image_repeated with the existing URL for identical bytes, storing nothing', async () => {
     const first = await smmsClientUpload(t, a.token, png(30, 30), 'one.png');
-    const stored = filesUnder(t.storageDir).length;
+    const stored = (await t.storedFiles()).length;
     const again = await smmsClientUpload(t, a.token, png(30, 30), 'two.png');
     expect(again.body).toMatchObject({ success: false, code: 'image_repeated', images: first.url });
     expect(again.body.message).toContain(first.url);
     expect(again.url).toBe(first.url);
-    expect(filesUnder(t.storageDir)).toHaveLength(stored);
+    expect(await t.storedFiles()).toHaveLength(stored);
     // Another account uploading the same bytes is not a repeat.
     const b = await createAccount(t);
     expect((await smmsClientUpload(t, b.token, png(30, 30), 'b.png')).body.code).toBe('success');

@@ -31,7 +31,7 @@ describe('Faults', () => {
 
   it('should close a stalled upload after the idle timeout and keep nothing of it', async () => {
     const a = await createAccount(t);
-    const before = filesUnder(t.storageDir).filter((f) => !f.includes('.tmp')).length;
+    const before = (await t.storedFiles()).filter((f) => !f.includes('.tmp')).length;
     const closed = await new Promise<boolean>((resolve) => {
       const req = rawUpload(t, a.auth.Authorization, 'slow.bin', {
         'Content-Length': String(100_000),
@@ -47,7 +47,7 @@ describe('Faults', () => {
       filesUnder(join(t.storageDir, '.tmp')).filter((f) => /[0-9a-f]{8}-[0-9a-f]{4}-/.test(f));
     await until(() => partials().length === 0);
     expect(partials()).toEqual([]);
-    const after = filesUnder(t.storageDir).filter((f) => !f.includes('.tmp')).length;
+    const after = (await t.storedFiles()).filter((f) => !f.includes('.tmp')).length;
     expect(after).toBe(before);
   }, 15_000);
 });

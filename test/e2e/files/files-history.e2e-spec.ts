@@ -1,5 +1,5 @@
 import { createAccount, TestAccount } from '../../factories/account.factory';
-import { filesUnder, png } from '../../factories/file.factory';
+import { png } from '../../factories/file.factory';
 import { TestApp } from '../../utils/create-test-app';
 import { RECORD_KEYS, localPath, shareRequests } from '../../utils/requests';
 import { appWithTwoAccounts, Suite } from '../../utils/suite';
@@ -88,7 +88,7 @@ describe('Files', () => {
       await t.api().delete(`/api/v1/file/delete/${data.hash}`).expect(404);
       await t.api().get(`/u${data.path}`).expect(404);
       await t.api().get(localPath(data.page)).expect(404);
-      expect(filesUnder(t.storageDir).some((f) => f.endsWith(data.storename))).toBe(false);
+      expect((await t.storedFiles()).some((f) => f.endsWith(data.storename))).toBe(false);
       const after = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
       expect(after.files).toBe(before.files - 1);
       expect(after.storage_bytes).toBe(before.storage_bytes - data.size);
@@ -99,7 +99,7 @@ describe('Files', () => {
       const { data } = (await upload(png(6, 6)).expect(200)).body;
       await t.api().delete(`/api/v1/links/${data.file_id}`).set(b.auth).expect(404);
       await t.api().delete(`/api/v1/links/${data.file_id}`).set(a.auth).expect(200);
-      expect(filesUnder(t.storageDir).some((f) => f.endsWith(data.storename))).toBe(false);
+      expect((await t.storedFiles()).some((f) => f.endsWith(data.storename))).toBe(false);
       await t.api().get(`/u${data.path}`).expect(404);
     });
   });

@@ -1,5 +1,4 @@
 import { createAccount } from '../../factories/account.factory';
-import { filesUnder } from '../../factories/file.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 
 describe('Storage quota', () => {
@@ -22,6 +21,6 @@ describe('Storage quota', () => {
       .attach('file', Buffer.alloc(600, 2), 'b.bin')
       .expect(413);
     expect(res.body.error).toBe('quota_exceeded');
-    expect(filesUnder(t.storageDir)).toHaveLength(1);
+    expect(await t.storedFiles()).toHaveLength(1);
   });
 });

@@ -1,3 +1,4 @@
+import { Thumbnails } from '../../../src/files/media/thumbnails';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { png } from '../../factories/file.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
@@ -35,7 +36,10 @@ describe('Files on the S3 driver', () => {
       .expect(200);
     const { data } = res.body;
     expect(data).toMatchObject({ width: 20, height: 10, size: body.length });
-    expect(await keys()).toEqual([data.path.slice(1)]);
+    // The thumbnails are made beside the bytes, in the bucket too.
+    await t.app.get(Thumbnails).idle();
+    const key = data.path.slice(1);
+    expect(await keys()).toEqual([key, `${key}.1280.webp`, `${key}.320.webp`].sort());
     const full = await t.api().get(`/u${data.path}`).expect(200);
     expect(Buffer.compare(full.body as Buffer, body)).toBe(0);
     const part = await t.api().get(`/u${data.path}`).set('Range', 'bytes=0-7').expect(206);

@@ -1,5 +1,5 @@
 import { createAccount, TestAccount } from '../../factories/account.factory';
-import { filesUnder, png } from '../../factories/file.factory';
+import { png } from '../../factories/file.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { rawUpload } from '../../utils/raw-upload';
 import { localPath, shareRequests } from '../../utils/requests';
@@ -79,7 +79,7 @@ describe('Files', () => {
   });
 
   it('should leave nothing behind when the client disconnects mid-upload', async () => {
-    const before = filesUnder(t.storageDir).length;
+    const before = (await t.storedFiles()).length;
     const usage = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
     await new Promise<void>((resolve) => {
       const req = rawUpload(t, a.auth.Authorization, 'cut.bin', {
@@ -90,7 +90,7 @@ describe('Files', () => {
       req.on('close', () => resolve());
     });
     await new Promise((r) => setTimeout(r, 300));
-    expect(filesUnder(t.storageDir)).toHaveLength(before);
+    expect(await t.storedFiles()).toHaveLength(before);
     const after = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
     expect(after).toEqual(usage);
   });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { TestAccount } from '../../factories/account.factory';
-import { filesUnder } from '../../factories/file.factory';
 import { TestApp } from '../../utils/create-test-app';
 import { appWithTwoAccounts, Suite } from '../../utils/suite';
 
@@ -10,7 +9,7 @@ describe('Identical uploads share one stored copy', () => {
   let t: TestApp;
   let a: TestAccount;
   let b: TestAccount;
-  const stored = () => filesUnder(t.storageDir).filter((f) => !f.includes('.tus'));
+  const stored = async () => (await t.storedFiles()).filter((f) => !f.includes('.tus'));
   const storageBytes = async (who: TestAccount) =>
     (await t.api().get('/api/v1/account').set(who.auth).expect(200)).body.data.usage
       .storage_bytes as number;
@@ -24,42 +23,42 @@ describe('Identical uploads share one stored copy', () => {
 
   it('should keep one copy for identical uploads and delete it with the last record', async () => {
     const data = randomBytes(5000);
-    const before = stored().length;
+    const before = (await stored()).length;
     const first = await upload(a, data, 'one.bin');
     const second = await upload(a, data, 'two.bin');
     const third = await upload(b, data, 'three.bin');
     expect(new Set([first.path, second.path, third.path]).size).toBe(3);
-    expect(stored()).toHaveLength(before + 1);
-    expect(readFileSync(stored().find((f) => f.endsWith(first.path))!)).toEqual(data);
+    expect(await stored()).toHaveLength(before + 1);
+    expect(readFileSync((await stored()).find((f) => f.endsWith(first.path))!)).toEqual(data);
     // Each account is charged for what it uploaded.
     expect(await storageBytes(a)).toBe(2 * data.length);
     expect(await storageBytes(b)).toBe(data.length);
 
     // The record whose path holds the bytes goes first: the others still serve them.
     await t.api().delete(`/api/v1/file/delete/${first.hash}`).expect(200);
-    expect(stored()).toHaveLength(before + 1);
+    expect(await stored()).toHaveLength(before + 1);
     expect(await served(second.url)).toEqual(data);
     expect(await served(third.url)).toEqual(data);
     await t.api().delete(`/api/v1/file/delete/${third.hash}`).expect(200);
     expect(await served(second.url)).toEqual(data);
     await t.api().delete(`/api/v1/file/delete/${second.hash}`).expect(200);
-    expect(stored()).toHaveLength(before);
+    expect(await stored()).toHaveLength(before);
     await t.api().get(new URL(second.url).pathname).expect(404);
     expect(await storageBytes(a)).toBe(0);
   });
 
   it('should store different bytes of the same size apart', async () => {
-    const before = stored().length;
+    const before = (await stored()).length;
     const x = await upload(a, Buffer.alloc(4096, 1), 'x.bin');
     const y = await upload(a, Buffer.alloc(4096, 2), 'y.bin');
-    expect(stored()).toHaveLength(before + 2);
+    expect(await stored()).toHaveLength(before + 2);
     expect(await served(x.url)).toEqual(Buffer.alloc(4096, 1));
     expect(await served(y.url)).toEqual(Buffer.alloc(4096, 2));
   });
 
   it('should share the bytes of a finished resumable upload too', async () => {
     const data = randomBytes(7000);
-    const before = stored().length;
+    const before = (await stored()).length;
     const plain = await upload(b, data, 'plain.bin');
     const created = await t
       .api()
@@ -82,7 +81,7 @@ describe('Identical uploads share one stored copy', () => {
       .set(b.auth)
       .send({ upload_id: created.body.data.upload_id })
       .expect(200);
-    expect(stored()).toHaveLength(before + 1);
+    expect(await stored()).toHaveLength(before + 1);
     await t.api().delete(`/api/v1/file/delete/${plain.hash}`).expect(200);
     expect(await served(done.body.data.file.url as string)).toEqual(data);
   });

@@ -1,5 +1,5 @@
 import { createAccount, TestAccount } from '../../factories/account.factory';
-import { filesUnder, gif, jpeg, png, webp } from '../../factories/file.factory';
+import { gif, jpeg, png, webp } from '../../factories/file.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { HOST, RECORD_KEYS, shareRequests } from '../../utils/requests';
 
@@ -27,8 +27,8 @@ describe('Files', () => {
         const d = res.body.data;
         expect(Object.keys(d).sort()).toEqual(RECORD_KEYS);
         expect(d).toMatchObject({ width: 3, height: 2, filename: 'pic.png', upload_status: 2 });
-        // S.EE's FileInfo: the sniffed type, and a thumbnail (the image itself).
-        expect(d).toMatchObject({ mime_type: 'image/png', thumb_url: d.url });
+        // S.EE's FileInfo: the sniffed type, and a thumbnail (1280 px at most, WebP) beside it.
+        expect(d).toMatchObject({ mime_type: 'image/png', thumb_url: `${d.url}.1280.webp` });
         expect(d.storename).toMatch(/^[A-Za-z0-9]{16}\.png$/);
         expect(d.path).toMatch(/^\/\d{4}\/\d{2}\/\d{2}\/[0-9a-f]{12}\/[A-Za-z0-9]{16}\.png$/);
         expect(d.path.endsWith(`/${d.storename}`)).toBe(true);
@@ -108,14 +108,14 @@ describe('Files', () => {
     });
 
     it('should refuse a zero-byte file with empty_file and keep nothing', async () => {
-      const before = filesUnder(t.storageDir).length;
+      const before = (await t.storedFiles()).length;
       const res = await upload(Buffer.alloc(0), 'empty.txt').expect(400);
       expect(res.body).toMatchObject({ code: 400, success: false, error: 'empty_file' });
-      expect(filesUnder(t.storageDir)).toHaveLength(before);
+      expect(await t.storedFiles()).toHaveLength(before);
     });
 
     it('should refuse two file parts, no file part, and an unknown file field', async () => {
-      const before = filesUnder(t.storageDir).length;
+      const before = (await t.storedFiles()).length;
       const two = await t
         .api()
         .post('/api/v1/file/upload')
@@ -133,7 +133,7 @@ describe('Files', () => {
       expect(none.body.message).toMatch(/No file part/);
       const other = await upload(png(1, 1), 'a.png', 'image').expect(400);
       expect(other.body.error).toBe('bad_request');
-      expect(filesUnder(t.storageDir)).toHaveLength(before);
+      expect(await t.storedFiles()).toHaveLength(before);
     });
 
     it('should refuse a body that is not multipart', async () => {
@@ -147,11 +147,11 @@ describe('Files', () => {
     });
 
     it('should stop a file over the plan limit mid-stream and leave nothing', async () => {
-      const before = filesUnder(t.storageDir).length;
+      const before = (await t.storedFiles()).length;
       const usage = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
       const res = await upload(Buffer.alloc(1024 * 1024, 7), 'big.bin').expect(413);
       expect(res.body).toMatchObject({ code: 413, success: false, error: 'file_too_large' });
-      expect(filesUnder(t.storageDir)).toHaveLength(before);
+      expect(await t.storedFiles()).toHaveLength(before);
       const after = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
       expect(after).toEqual(usage);
     });

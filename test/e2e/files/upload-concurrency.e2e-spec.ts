@@ -1,5 +1,5 @@
 import { createAccount } from '../../factories/account.factory';
-import { filesUnder, png } from '../../factories/file.factory';
+import { png } from '../../factories/file.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 
 const QUOTA = 3_000_000;
@@ -37,12 +37,12 @@ describe('Parallel uploads by one account', () => {
     const usage = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
     expect(usage.storage_bytes).toBe(stored * FILE);
     expect(usage.files).toBe(stored);
-    expect(filesUnder(t.storageDir)).toHaveLength(stored);
+    expect(await t.storedFiles()).toHaveLength(stored);
   });
 
   it('should store identical bytes sent in parallel to /api/v2 once', async () => {
     const a = await createAccount(t);
-    const before = filesUnder(t.storageDir).length;
+    const before = (await t.storedFiles()).length;
     const bytes = png(7, 7);
     const results = await Promise.all(
       Array.from({ length: 6 }, () =>
@@ -63,7 +63,7 @@ describe('Parallel uploads by one account', () => {
       'image_repeated',
       'success',
     ]);
-    expect(filesUnder(t.storageDir)).toHaveLength(before + 1);
+    expect(await t.storedFiles()).toHaveLength(before + 1);
     const usage = (await t.api().get('/api/v1/account').set(a.auth)).body.data.usage;
     expect(usage).toMatchObject({ files: 1, storage_bytes: bytes.length });
   });

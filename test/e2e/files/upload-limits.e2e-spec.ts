@@ -1,5 +1,5 @@
 import { createAccount, TestAccount } from '../../factories/account.factory';
-import { filesUnder, png } from '../../factories/file.factory';
+import { png } from '../../factories/file.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { RAW_UPLOAD_END, rawUpload } from '../../utils/raw-upload';
 
@@ -34,12 +34,12 @@ describe('Upload limits and fields', () => {
     });
 
   it('should stop a chunked file over the plan limit mid-stream and keep nothing', async () => {
-    const before = filesUnder(t.storageDir).length;
+    const before = (await t.storedFiles()).length;
     const was = await usage();
     const res = await chunkedUpload(4 * LIMIT);
     expect(res.status).toBe(413);
     expect(res.body.error).toBe('file_too_large');
-    expect(filesUnder(t.storageDir)).toHaveLength(before);
+    expect(await t.storedFiles()).toHaveLength(before);
     expect(await usage()).toEqual(was);
   });
 
@@ -57,7 +57,7 @@ describe('Upload limits and fields', () => {
   });
 
   it('should refuse an invalid custom_slug with the file and keep nothing', async () => {
-    const before = filesUnder(t.storageDir).length;
+    const before = (await t.storedFiles()).length;
     const res = await t
       .api()
       .post('/api/v1/file/upload')
@@ -68,7 +68,7 @@ describe('Upload limits and fields', () => {
     expect(res.body.error).toBe('validation_failed');
     expect(res.body.data.errors).toHaveProperty('custom_slug');
     await new Promise((r) => setTimeout(r, 100));
-    expect(filesUnder(t.storageDir)).toHaveLength(before);
+    expect(await t.storedFiles()).toHaveLength(before);
   });
 
   it('should ignore fields it does not know (clients send format=json) and empty ones', async () => {

@@ -1,6 +1,6 @@
 import { validateEnv } from '../../../src/config/validate-env';
 import { createAccount, TestAccount } from '../../factories/account.factory';
-import { filesUnder, png } from '../../factories/file.factory';
+import { png } from '../../factories/file.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 
 const FIELDS = [
@@ -103,10 +103,10 @@ describe('S.EE usage and plan limits', () => {
     const upload = () =>
       t.api().post('/api/v1/file/upload').set(a.auth).attach('file', png(40, 40), 'a.png');
     const first = await upload().expect(200);
-    const stored = filesUnder(t.storageDir).length;
+    const stored = (await t.storedFiles()).length;
     const refused = await upload().expect(429);
     expect(refused.body.error).toBe('plan_limit');
-    expect(filesUnder(t.storageDir)).toHaveLength(stored);
+    expect(await t.storedFiles()).toHaveLength(stored);
     const data = (await usage(a)).data;
     expect(data).toMatchObject({ upload_count_day: 1, file_count: 1 });
     expect(data.storage_usage_mb).toBe((first.body.data.size / 1024 / 1024).toFixed(2));

@@ -4,7 +4,6 @@ import { Upload } from 'tus-js-client';
 import { DataSource } from 'typeorm';
 import { UploadEnds } from '../../../../src/files/resumable/upload-ends';
 import { createAccount, TestAccount } from '../../../factories/account.factory';
-import { filesUnder } from '../../../factories/file.factory';
 import { createTestApp, TestApp } from '../../../utils/create-test-app';
 
 const MiB = 1024 * 1024;
@@ -376,7 +375,7 @@ describe('Resumable (tus) uploads', () => {
       .set(b.auth)
       .attach('file', data, 'orig.bin')
       .expect(200);
-    const stored = filesUnder(t.storageDir).filter((f) => !f.includes('.tus')).length;
+    const stored = (await t.storedFiles()).filter((f) => !f.includes('.tus')).length;
     const res = await create(
       { file_name: 'again.bin', file_size: data.length, file_hash: sha },
       b,
@@ -385,7 +384,7 @@ describe('Resumable (tus) uploads', () => {
     expect(created).toMatchObject({ fast_upload: true, upload_url: '', file_size: data.length });
     expect(created.existing_file).toMatchObject({ filename: 'again.bin', size: data.length });
     expect(created.existing_file.path).not.toBe(first.body.data.path);
-    expect(filesUnder(t.storageDir).filter((f) => !f.includes('.tus'))).toHaveLength(stored);
+    expect((await t.storedFiles()).filter((f) => !f.includes('.tus'))).toHaveLength(stored);
     expect(await storageBytes(b)).toBe(2 * data.length); // counted as uploaded
     expect((await progress(created.upload_id as string, b).expect(200)).body.data.status).toBe(2);
     const done = await t
@@ -410,7 +409,7 @@ describe('Resumable (tus) uploads', () => {
       .api()
       .get(`/api/v1/file/delete/${created.existing_file.hash as string}`)
       .expect(200);
-    expect(filesUnder(t.storageDir).filter((f) => !f.includes('.tus'))).toHaveLength(stored - 1);
+    expect((await t.storedFiles()).filter((f) => !f.includes('.tus'))).toHaveLength(stored - 1);
     expect(await storageBytes(b)).toBe(0);
     // Unknown bytes: a normal upload session.
     const other = createHash('sha256').update('other').digest('hex');

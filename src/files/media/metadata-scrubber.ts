@@ -1,0 +1,53 @@
+import { Transform, TransformCallback } from 'node:stream';
+import { ByteQueue } from './byte-queue';
+import { FormatScrubber, zerosLike } from './format-scrubber';
+import { JpegScrubber } from './jpeg-scrubber';
+import { PngScrubber } from './png-scrubber';
+import { WebpScrubber } from './webp-scrubber';
+
+/**
+ * A pass-through stream that strips (or, with `strip` false, only looks for) identifying
+ * metadata of a JPEG, PNG or WebP image. Bytes that are not what their header promised pass as
+ * they are; a file cut short ends with its unread remnant zeroed when stripping.
+ */
+export class MetadataScrubber extends Transform {
+  private readonly q = new ByteQueue();
+
+  constructor(
+    private readonly format: FormatScrubber,
+    private readonly strip: boolean,
+  ) {
+    super();
+  }
+
+  /** Whether the image held identifying metadata (stripped or kept). */
+  get found(): boolean {
+    return this.format.found;
+  }
+
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.q.push(chunk);
+    this.format.feed(this.q, (b) => this.push(b));
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    const rest = this.q.takeAll();
+    for (const b of this.strip ? zerosLike(rest) : rest) this.push(b);
+    done();
+  }
+}
+
+const FORMATS: Record<string, (strip: boolean) => FormatScrubber> = {
+  'image/jpeg': (strip) => new JpegScrubber(strip),
+  'image/png': (strip) => new PngScrubber(strip),
+  'image/webp': (strip) => new WebpScrubber(strip),
+};
+
+/** Whether images of this type have their metadata stripped. */
+export const isScrubbable = (mime: string) => Object.hasOwn(FORMATS, mime);
+
+/** The scrubber of a sniffed type, or null for a type it does not read. */
+export function scrubberFor(mime: string, strip: boolean): MetadataScrubber | null {
+  return isScrubbable(mime) ? new MetadataScrubber(FORMATS[mime](strip), strip) : null;
+}

@@ -1,0 +1,121 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import { bytesKeyOf, StoredFile, THUMBS } from '../file.entity';
+import { FilesRepository } from '../files.repository';
+import { Storage } from '../storage/storage';
+import { THUMB_SIZES, thumbKey, ThumbSize } from './thumbnail-sizes';
+
+/** Past this many pixels an image gets no thumbnail (a decompression bomb never decodes). */
+export const MAX_PIXELS = 100_000_000;
+/** A thumbnail that takes longer than this is given up (libvips stops the work). */
+const TIME_BUDGET_SECONDS = 30;
+
+// One libvips thread per image and no operation cache: a thumbnail never takes the whole
+// machine, and memory goes back once it is made.
+sharp.concurrency(1);
+sharp.cache(false);
+
+/**
+ * Thumbnails of stored images, made with sharp (libvips) on its own threads, never on the event
+ * loop: 320 and 1280 px on the longer side, WebP, EXIF orientation applied, stored beside the
+ * bytes. One image at a time, in the background after an upload, or when a thumbnail is asked
+ * for before it was made (images stored before thumbnails existed). An image that cannot be
+ * read in bounds (too many pixels, cut short, too slow) is kept and just has none.
+ */
+@Injectable()
+export class Thumbnails implements OnModuleDestroy {
+  private readonly logger = new Logger(Thumbnails.name);
+  private readonly making = new Map<string, Promise<boolean>>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly files: FilesRepository,
+  ) {}
+
+  /** Makes the file's thumbnails after what is queued; true once they are there. */
+  make(file: StoredFile): Promise<boolean> {
+    const key = bytesKeyOf(file);
+    let made = this.making.get(key);
+    if (!made) {
+      made = this.queue.then(() => this.makeNow(file, key)).finally(() => this.making.delete(key));
+      this.queue = made.catch(() => undefined);
+      this.making.set(key, made);
+    }
+    return made;
+  }
+
+  /** Shutdown waits for the thumbnail being made (each has a time budget). */
+  async onModuleDestroy(): Promise<void> {
+    await this.idle();
+  }
+
+  /** Resolves once the thumbnails asked for so far are made (or given up). */
+  async idle(): Promise<void> {
+    while (this.making.size > 0) await this.queue;
+  }
+
+  /** The same in the background (after an upload): its outcome is written to the record. */
+  schedule(file: StoredFile): void {
+    void this.make(file).catch(() => undefined);
+  }
+
+  private async makeNow(file: StoredFile, key: string): Promise<boolean> {
+    const started = Date.now();
+    let download: string | null = null;
+    try {
+      let input = this.storage.localPath(key);
+      if (!input) {
+        // sharp would hold a stream whole: the bytes go to a file of their own first.
+        download = join(tmpdir(), `linkdrop-thumb-${randomUUID()}`);
+        await pipeline(await this.storage.read(key), createWriteStream(download));
+        input = download;
+      }
+      const image = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })
+        .timeout({ seconds: TIME_BUDGET_SECONDS })
+        .rotate();
+      const [small, large] = THUMB_SIZES;
+      const big = await image
+        .resize(large, large, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
+      const tile = await sharp(big)
+        .resize(small, small, { fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer();
+      await this.storage.put(thumbKey(key, large), Readable.from([big]), 'image/webp');
+      await this.storage.put(thumbKey(key, small), Readable.from([tile]), 'image/webp');
+      await this.files.setThumbs(file.linkId, THUMBS.made);
+      return true;
+    } catch (e) {
+      const took = Date.now() - started;
+      this.logger.warn(`no thumbnail for ${file.path} (${took} ms): ${(e as Error).message}`);
+      await this.files.setThumbs(file.linkId, THUMBS.failed).catch(() => undefined);
+      return false;
+    } finally {
+      if (download) await rm(download, { force: true });
+    }
+  }
+
+  /** A thumbnail's bytes, made first if it is still to be made; null when there is none. */
+  async read(file: StoredFile, size: ThumbSize): Promise<Buffer | null> {
+    if (file.thumbs === THUMBS.pending && !(await this.make(file))) return null;
+    if (file.thumbs === THUMBS.none || file.thumbs === THUMBS.failed) return null;
+    const chunks: Buffer[] = [];
+    try {
+      for await (const c of await this.storage.read(thumbKey(bytesKeyOf(file), size))) {
+        chunks.push(c as Buffer);
+      }
+    } catch {
+      return null; // the storage lost it: the file is shown without one
+    }
+    return Buffer.concat(chunks);
+  }
+}
