@@ -2,7 +2,8 @@ import { existsSync, statfsSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
-import { describeDatabase, describeStorage } from '../logging/banner';
+import { describeDatabase, describeFfmpeg, describeStorage } from '../logging/banner';
+import { ffmpegVersion } from '../common/ffmpeg';
 import { Env } from '../config/env';
 import { buildDataSourceOptions } from '../database/database-options';
 import { LocalStorage } from '../files/storage/local.storage';
@@ -48,6 +49,11 @@ function configuration(env: Env): Finding[] {
   }
   if (env.DB_URL.startsWith('mysql:') && !env.REDIS_URL) {
     found.push(warn('REDIS_URL', 'unset: several instances would serve stale redirects'));
+  }
+  if (!ffmpegVersion(env.FFMPEG_PATH)) {
+    found.push(warn('video posters', `${describeFfmpeg(env)}: videos get no thumbnail`));
+  } else {
+    found.push({ verdict: 'ok', what: 'video posters', detail: describeFfmpeg(env) });
   }
   if (env.GEOIP_MMDB && !existsSync(env.GEOIP_MMDB)) {
     found.push(problem('GEOIP_MMDB', `no file at ${env.GEOIP_MMDB}`));

@@ -9,6 +9,8 @@ export interface PageKind {
   media?: boolean;
   /** The page's scripts call our API (the account area). */
   connect?: boolean;
+  /** The page frames bytes of ours (a PDF in the browser's viewer). */
+  frames?: boolean;
   /** A share's page tells the next site nothing; the account area keeps its own origin. */
   referrer: 'no-referrer' | 'same-origin';
   /** Cache-Control, where the page needs one. */
@@ -28,6 +30,7 @@ export function pageHeaders(kind: PageKind): Record<string, string> {
     `img-src ${kind.images}`,
     ...(kind.media ? ["media-src 'self'"] : []),
     ...(kind.connect ? ["connect-src 'self'"] : []),
+    ...(kind.frames ? ["frame-src 'self'"] : []),
     "form-action 'self'",
     "base-uri 'none'",
     "frame-ancestors 'none'",

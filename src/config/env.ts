@@ -116,6 +116,11 @@ export class Env {
    * for one upload.
    */
   @Transform(toBool) @IsBoolean() UPLOAD_KEEP_METADATA = false;
+  /**
+   * The ffmpeg that makes videos' poster frames (thumbnails); `ffmpeg` on the PATH by default,
+   * empty for none. Without one, videos show a neutral card.
+   */
+  @IsString() FFMPEG_PATH = 'ffmpeg';
   /** Resumable uploads not finished this many hours after they began end (parts removed). */
   @Transform(toInt) @IsInt() @Min(1) UPLOAD_SESSION_HOURS = 24;
   /** S3 endpoint URL; required with `s3`. */

@@ -57,7 +57,10 @@ describe('FilesService', () => {
       new PlanLimits(accounts as unknown as AccountsService, {} as UsageService),
       uow,
       {} as VisitReads,
-      { schedule: jest.fn() } as unknown as Thumbnails,
+      {
+        schedule: jest.fn(),
+        handles: (m: string) => m.startsWith('image/'),
+      } as unknown as Thumbnails,
       { PUBLIC_URL: 'http://localhost:3000/' } as Env,
     );
   });

@@ -15,7 +15,7 @@ import { LinksService } from '../links/links.service';
 import { FileRecordDto } from './dto/file-record.dto';
 import { UploadFieldsDto } from './dto/upload-fields.dto';
 import { StoredFile, THUMBS, UPLOAD_COMPLETED } from './file.entity';
-import { isThumbnailable, THUMB_SIZES } from './media/thumbnail-sizes';
+import { THUMB_SIZES } from './media/thumbnail-sizes';
 import { Thumbnails } from './media/thumbnails';
 import { FileFilter, FilesRepository } from './files.repository';
 import { SharedBytes } from './shared-bytes';
@@ -109,7 +109,7 @@ export class FilesService {
         // The stored bytes' hash: the same photo kept and stripped are two files.
         dedupeSha256: opts.dedupe ? file.sha256 : null,
         isPrivate: fields.is_private ?? false,
-        thumbs: isThumbnailable(file.mime) ? THUMBS.pending : THUMBS.none,
+        thumbs: this.thumbnails.handles(file.mime) ? THUMBS.pending : THUMBS.none,
         createdAt: new Date(),
       };
       const input = {

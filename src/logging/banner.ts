@@ -1,4 +1,5 @@
 import { Env } from '../config/env';
+import { ffmpegVersion } from '../common/ffmpeg';
 
 /** Where the data lives, without a password: `mysql://root@db:3306/linkdrop`. */
 export function describeDatabase(dbUrl: string): string {
@@ -17,6 +18,13 @@ export function describeStorage(env: Env): string {
     : `local folder ${env.STORAGE_LOCAL_DIR}`;
 }
 
+/** Whether videos get poster frames: the ffmpeg found, or why not. */
+export function describeFfmpeg(env: Env): string {
+  const version = ffmpegVersion(env.FFMPEG_PATH);
+  if (version) return `ffmpeg ${version} (${env.FFMPEG_PATH})`;
+  return env.FFMPEG_PATH ? `off (no ffmpeg at "${env.FFMPEG_PATH}")` : 'off (FFMPEG_PATH empty)';
+}
+
 /** The facts an operator checks first, as `label: value` pairs. */
 export function bannerFacts(env: Env, address: string): Record<string, string> {
   const redis = env.REDIS_URL ? new URL(env.REDIS_URL) : null;
@@ -29,6 +37,7 @@ export function bannerFacts(env: Env, address: string): Record<string, string> {
     redis: redis ? redis.toString() : 'off (one instance)',
     'sign-up': env.AUTH_SIGNUP,
     metrics: env.METRICS_ENABLED ? `/metrics${env.METRICS_TOKEN ? ' (token)' : ''}` : 'off',
+    'video posters': describeFfmpeg(env),
   };
 }
 

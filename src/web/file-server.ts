@@ -24,6 +24,16 @@ export class FileServer {
     private readonly thumbnails: Thumbnails,
   ) {}
 
+  /** The first `n` bytes of a file (or all of a smaller one). */
+  async head(file: StoredFile, n: number): Promise<Buffer> {
+    if (file.size === 0) return Buffer.alloc(0);
+    const range = { start: 0, end: Math.min(n, file.size) - 1 };
+    const chunks: Buffer[] = [];
+    for await (const c of await this.storage.read(bytesKeyOf(file), range))
+      chunks.push(c as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   /** A thumbnail (WebP, at most a few hundred KiB): whole, with its length; 404 when none. */
   async sendThumbnail(req: Request, res: Response, file: StoredFile, size: ThumbSize) {
     const bytes = await this.thumbnails.read(file, size);
@@ -47,7 +57,11 @@ export class FileServer {
 
   async send(req: Request, res: Response, file: StoredFile): Promise<void> {
     const etag = `"${file.sha256}"`;
-    const active = isActiveContent(file.mime);
+    // A PDF asked for inline (the frame of its page): the browser's viewer shows it, in a
+    // document sandboxed by FILE_BYTES_HEADERS' CSP (chromium refuses its viewer in a frame with
+    // a sandbox attribute, not in a sandboxed document).
+    const viewed = file.mime === 'application/pdf' && req.query.inline === '1';
+    const active = isActiveContent(file.mime) && !viewed;
     res.set({
       'Content-Type': file.mime.startsWith('text/') ? `${file.mime}; charset=utf-8` : file.mime,
       ETag: etag,

@@ -11,18 +11,19 @@ import { pageHeaders as pagePolicy } from '../common/page-headers';
  * A public page (home, errors, shares): our stylesheet and its own styles; our own script files
  * (the theme) and its own inline script by hash.
  */
-export const pageHeaders = (scriptSource?: string): Record<string, string> =>
+export const pageHeaders = (scriptSource?: string, frames = false): Record<string, string> =>
   pagePolicy({
     scripts: scriptSource ? `'self' ${scriptSource}` : "'self'",
     styles: "'self' 'unsafe-inline'",
     images: "'self' data: https:",
     media: true,
+    frames,
     referrer: 'no-referrer',
   });
 
-/** A share's page: revalidated, never stored by shared caches. */
-export const sharePageHeaders = (scriptSource?: string) => ({
-  ...pageHeaders(scriptSource),
+/** A share's page: revalidated, never stored by shared caches; `frames`: it shows a PDF. */
+export const sharePageHeaders = (scriptSource?: string, frames = false) => ({
+  ...pageHeaders(scriptSource, frames),
   'Cache-Control': 'private, no-cache',
 });
 

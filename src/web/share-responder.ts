@@ -10,6 +10,7 @@ import { TextReadsService } from '../texts/text-reads.service';
 import { FileServer } from './file-server';
 import { renderBioPage } from './pages/bio-page';
 import { renderFilePage } from './pages/file-page';
+import { previewKindOf, renderTextPreview, TEXT_PREVIEW_BYTES } from './pages/file-preview';
 import { renderPasswordPage } from './pages/password-page';
 import { COPY_SCRIPT_SOURCE, renderRevealPage, renderTextPage } from './pages/text-page';
 import { sessionSecretOf } from '../auth/sessions/session-cookies';
@@ -176,7 +177,24 @@ export class ShareResponder {
     if (file.isPrivate) throw notFound('File');
     this.count(req, visit);
     if (raw) return this.fileServer.send(req, res, file);
-    res.status(200).set(sharePageHeaders()).type('html');
+    const kind = previewKindOf(file.mime);
+    const text =
+      kind === 'text'
+        ? renderTextPreview(
+            file.filename,
+            await this.fileServer.head(file, TEXT_PREVIEW_BYTES),
+            file.size,
+          )
+        : null;
+    // A protected share's bytes are shown through its page's own address, the thumbnail not.
+    const thumbUrl =
+      (kind === 'image' || kind === 'video') && !link.passwordHash
+        ? this.files.thumbUrlOf(file)
+        : '';
+    res
+      .status(200)
+      .set(sharePageHeaders(undefined, kind === 'pdf'))
+      .type('html');
     res.send(
       renderFilePage(
         {
@@ -189,6 +207,8 @@ export class ShareResponder {
           downloadUrl: link.passwordHash ? `/${link.slug}/raw` : this.files.urlOf(file),
           shortUrl: this.files.pageUrlOf(link),
           preview: !link.passwordHash,
+          thumbUrl: thumbUrl || null,
+          text,
         },
         wordsOf(req),
         this.brand.shownTo(req),

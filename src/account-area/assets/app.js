@@ -95,7 +95,9 @@ document.addEventListener('DOMContentLoaded', () => {
     },
     onRegionTooltipShow(event, tooltip, code) {
       const n = data.values[code] ?? 0;
-      tooltip.text(`${tooltip.text()}: ${n.toLocaleString(document.documentElement.lang)} ${data.visits}`);
+      tooltip.text(
+        `${tooltip.text()}: ${n.toLocaleString(document.documentElement.lang)} ${data.visits}`,
+      );
     },
   });
 });

@@ -3,7 +3,7 @@ export const THUMB_SIZES = [320, 1280] as const;
 export type ThumbSize = (typeof THUMB_SIZES)[number];
 
 /**
- * The image types thumbnails are made of (GIF: its first frame). Not SVG: it is never rasterised
+ * The image types thumbnails are made of (GIF: its first frame; videos too, with ffmpeg). Not SVG: it is never rasterised
  * from untrusted input. Not HEIC: libvips as sharp ships it cannot decode it.
  */
 const THUMBNAILED = new Set([

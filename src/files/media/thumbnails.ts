@@ -10,7 +10,9 @@ import sharp from 'sharp';
 import { bytesKeyOf, StoredFile, THUMBS } from '../file.entity';
 import { FilesRepository } from '../files.repository';
 import { Storage } from '../storage/storage';
-import { THUMB_SIZES, thumbKey, ThumbSize } from './thumbnail-sizes';
+import { isThumbnailable, THUMB_SIZES, thumbKey, ThumbSize } from './thumbnail-sizes';
+import { Env } from '../../config/env';
+import { ffmpegVersion, posterFrame } from '../../common/ffmpeg';
 
 /** Past this many pixels an image gets no thumbnail (a decompression bomb never decodes). */
 export const MAX_PIXELS = 100_000_000;
@@ -35,10 +37,21 @@ export class Thumbnails implements OnModuleDestroy {
   private readonly making = new Map<string, Promise<boolean>>();
   private queue: Promise<unknown> = Promise.resolve();
 
+  /** The ffmpeg making videos' poster frames, or null (videos then get no thumbnail). */
+  private readonly ffmpeg: string | null;
+
   constructor(
     private readonly storage: Storage,
     private readonly files: FilesRepository,
-  ) {}
+    env: Env,
+  ) {
+    this.ffmpeg = ffmpegVersion(env.FFMPEG_PATH) ? env.FFMPEG_PATH : null;
+  }
+
+  /** Whether files of this type get thumbnails: images libvips reads, videos with ffmpeg. */
+  handles(mime: string): boolean {
+    return isThumbnailable(mime) || (this.ffmpeg !== null && mime.startsWith('video/'));
+  }
 
   /** Makes the file's thumbnails after what is queued; true once they are there. */
   make(file: StoredFile): Promise<boolean> {
@@ -78,7 +91,12 @@ export class Thumbnails implements OnModuleDestroy {
         await pipeline(await this.storage.read(key), createWriteStream(download));
         input = download;
       }
-      const image = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })
+      // A video's poster frame, then the same as an image.
+      const frame = file.mime.startsWith('video/')
+        ? await posterFrame(this.ffmpeg!, input, TIME_BUDGET_SECONDS)
+        : input;
+      if (!frame) throw new Error('no frame found in the video');
+      const image = sharp(frame, { limitInputPixels: MAX_PIXELS, failOn: 'truncated' })
         .timeout({ seconds: TIME_BUDGET_SECONDS })
         .rotate();
       const [small, large] = THUMB_SIZES;

@@ -1,8 +1,12 @@
+import { extname } from 'node:path';
 import { typeLabelOf } from '../../files/file-type-label';
 import type { Words } from '../../i18n/i18n';
 import { humanSize } from '../../common/human-size';
 import { renderPublicPage } from './public-pages';
 import { openGraph } from './open-graph';
+import { previewKindOf, TEXT_PREVIEW_BYTES, TextPreview } from './file-preview';
+import { HIGHLIGHT_THEME } from './theme';
+import { languageLabel } from '../../texts/render/highlighter';
 
 export interface FilePageModel {
   filename: string;
@@ -16,21 +20,24 @@ export interface FilePageModel {
   shortUrl: string;
   /** Only shares without a password get an image in link previews. */
   preview: boolean;
+  /** The 1280 px thumbnail (images of public shares), or null: the bytes themselves. */
+  thumbUrl: string | null;
+  /** A text file's start, rendered (text files only). */
+  text: TextPreview | null;
 }
 
-/** What the page can show of the bytes itself. */
-function previewOf(mime: string): 'image' | 'video' | 'audio' | null {
-  // SVG is never shown inline on our origin (it can carry script); other images are safe in <img>.
-  if (mime.startsWith('image/') && mime !== 'image/svg+xml') return 'image';
-  if (mime.startsWith('video/')) return 'video';
-  if (mime.startsWith('audio/')) return 'audio';
-  return null;
-}
-
-/** The share page of a file: a preview for images, video and audio, its name, size, download. */
+/**
+ * The share page of a file: what it is (name, type, size) and a preview that fits its kind: an
+ * image at screen size (its thumbnail) with the full size a click away, the browser's players
+ * for video and audio, its viewer for a PDF (in a sandboxed frame), text and code as text shares
+ * show them; for anything else the card alone. Always a download button.
+ */
 export function renderFilePage(m: FilePageModel, w: Words, brand: boolean): string {
-  const preview = previewOf(m.mime);
-  const typeLabel = typeLabelOf(m.mime, w);
+  const preview = previewKindOf(m.mime);
+  // Code says its language, as its extension names it.
+  const typeLabel = m.text?.language
+    ? w.t('{{language}} code', { language: languageLabel(m.text.language) })
+    : typeLabelOf(m.mime, w);
   const og = openGraph({
     title: m.filename,
     type: 'website',
@@ -42,7 +49,7 @@ export function renderFilePage(m: FilePageModel, w: Words, brand: boolean): stri
     'file',
     {
       title: m.filename,
-      head: og,
+      head: m.text && !m.text.markdown ? `${og}<style>${HIGHLIGHT_THEME}</style>` : og,
       wide: true,
       reportUrl: m.shortUrl,
       brand,
@@ -51,6 +58,9 @@ export function renderFilePage(m: FilePageModel, w: Words, brand: boolean): stri
       dims: m.width && m.height ? `${m.width} × ${m.height}` : '',
       typeLabel,
       preview,
+      shownSize: humanSize(TEXT_PREVIEW_BYTES),
+      // The card's icon: the file's own extension, as people know it.
+      extension: (extname(m.filename).slice(1, 5) || 'file').toUpperCase(),
     },
     w,
   );

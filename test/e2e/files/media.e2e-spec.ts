@@ -7,6 +7,7 @@ import { Thumbnails } from '../../../src/files/media/thumbnails';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { allFilesUnder, isThumbnail, png, pngBomb } from '../../factories/file.factory';
 import { photo } from '../../factories/photo.factory';
+import { hasFfmpeg, webm } from '../../factories/media.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { startS3, TestS3 } from '../../utils/s3-server';
 
@@ -152,6 +153,24 @@ describe('Files as media: private metadata stripped, thumbnails', () => {
       });
       // Cached as bytes are, and revalidated by their ETag.
       await thumb(d.thumb_url).set('If-None-Match', big.headers.etag).expect(304);
+    },
+  );
+
+  (hasFfmpeg() ? it : it.skip)(
+    "should make a video's poster frame its thumbnail (ffmpeg)",
+    async () => {
+      const d = await uploaded(webm(3), 'clip.webm');
+      expect(d.thumb_url).toBe(`${d.url}.1280.webp`);
+      const big = await thumb(d.thumb_url).expect(200);
+      expect(await sharp(big.body as Buffer).metadata()).toMatchObject({
+        format: 'webp',
+        width: 320,
+        height: 240,
+      });
+      // A video cut short before its first frame: kept, without a poster.
+      const cut = await uploaded(webm(1).subarray(0, 300), 'cut.webm');
+      await thumb(cut.thumb_url).expect(404);
+      await t.api().get('/health/ready').expect(200);
     },
   );
 
