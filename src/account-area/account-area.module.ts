@@ -15,6 +15,7 @@ import { AnalyticsPageController } from './analytics-page.controller';
 import { TagsPageController } from './tags-page.controller';
 import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
+import { FileThumbsController } from './file-thumbs.controller';
 import { FileEditController } from './file-edit.controller';
 import { ShareTargetController } from './share-target.controller';
 import { BioPagesController } from './bio-pages.controller';
@@ -88,6 +89,7 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     TextsPageController,
     TextEditController,
     FilesPageController,
+    FileThumbsController,
     FileEditController,
     ShareTargetController,
     BioPagesController,

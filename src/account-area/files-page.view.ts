@@ -1,3 +1,5 @@
+import { extname } from 'node:path';
+import { cookieHeader, readCookie } from '../common/cookies';
 import { Clock } from '../common/clock';
 import { typeLabelOf } from '../files/file-type-label';
 import { withBadges } from './share-badges';
@@ -20,6 +22,22 @@ const pick = (l: LinkDto) => ({
   is_expired: l.is_expired,
   taken_down_reason: l.taken_down_reason,
 });
+
+const VIEW_COOKIE = 'ld_files_view';
+const YEAR = 365 * 86_400;
+
+/** The list or the gallery: as asked (and then remembered in this browser), or as last chosen. */
+function galleryOrList(res: Response, asked: string | undefined): 'list' | 'grid' {
+  if (asked === 'list' || asked === 'grid') {
+    const secure = res.req.secure;
+    res.append(
+      'Set-Cookie',
+      cookieHeader(VIEW_COOKIE, asked, { path: '/account', maxAge: YEAR, secure }),
+    );
+    return asked;
+  }
+  return readCookie(res.req.headers.cookie, VIEW_COOKIE) === 'grid' ? 'grid' : 'list';
+}
 
 /** The view model of `/account/files`: the account's files as the query asks, and its limit. */
 @Injectable()
@@ -56,7 +74,9 @@ export class FilesPageView {
       const l = links.get(f.file_id);
       return { ...f, ...(l && pick(l)) };
     });
+    const view = galleryOrList(res, query.view);
     this.pages.send(res, 'files', 'Files', viewer, {
+      view,
       section: 'files',
       // Back from the edit page (`?updated=<id>`).
       notice: query.updated ? tk('File saved') : null,
@@ -68,6 +88,10 @@ export class FilesPageView {
         ...f,
         sizeText: formatBytes(f.size),
         typeLabel: typeLabelOf(f.mime_type, w),
+        // The gallery's tiles: the owner's own thumbnail address (private files too).
+        thumb: f.thumb_url ? `/account/files/${f.file_id}/thumb/320` : null,
+        large: f.thumb_url ? `/account/files/${f.file_id}/thumb/1280` : null,
+        extension: (extname(f.filename).slice(1, 5) || 'file').toUpperCase(),
       })),
       filter: { q, sort, kind: kind ?? '' },
       maxFileBytes: account.maxFileBytes,

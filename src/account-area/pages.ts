@@ -46,6 +46,8 @@ const CLIENT_KEYS = [
   tk('Copy the link to {{name}}'),
   tk('the connection failed'),
   tk('Close'),
+  tk('Previous file'),
+  tk('Next file'),
 ];
 
 export type Section = (typeof NAV)[number]['section'] | 'admin' | 'none';

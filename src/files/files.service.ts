@@ -175,6 +175,13 @@ export class FilesService {
     return file;
   }
 
+  /** A file of this account by its id; another account's is not found. */
+  async owned(accountId: number, fileId: number): Promise<StoredFile> {
+    const file = await this.files.getByLinkId(fileId);
+    if (!file || file.accountId !== accountId) throw notFound('File');
+    return file;
+  }
+
   /** The record of a file share by its link id (a finished resumable upload's file). */
   async recordOfLink(linkId: number): Promise<FileRecordDto> {
     const file = await this.files.getByLinkIdWithLink(linkId);

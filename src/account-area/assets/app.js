@@ -259,3 +259,51 @@ document.addEventListener('DOMContentLoaded', () => {
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('/assets/sw.js', { scope: '/' }).catch(() => undefined);
 }
+
+// The files gallery's lightbox: a tile with data-large opens its picture here, with the one
+// before and after (buttons, ← →), instead of the file's page; Esc or Close goes back.
+document.addEventListener('DOMContentLoaded', () => {
+  const tiles = [...document.querySelectorAll('.gallery a.tile[data-large]')];
+  if (!tiles.length || !window.HTMLDialogElement) return;
+  const box = document.createElement('dialog');
+  box.className = 'lightbox';
+  box.innerHTML =
+    '<img alt=""><div class="bar"><a></a><span>' +
+    '<button type="button" class="secondary" data-step="-1"></button> ' +
+    '<button type="button" class="secondary" data-step="1"></button> ' +
+    '<button type="button" data-close></button></span></div>';
+  const [prev, next, close] = box.querySelectorAll('button');
+  prev.textContent = say('Previous file');
+  next.textContent = say('Next file');
+  close.textContent = say('Close');
+  document.body.append(box);
+  let at = 0;
+  const show = (i) => {
+    at = (i + tiles.length) % tiles.length;
+    const tile = tiles[at];
+    const img = box.querySelector('img');
+    img.src = tile.dataset.large;
+    img.alt = tile.dataset.name;
+    const link = box.querySelector('a');
+    link.href = tile.href;
+    link.textContent = tile.dataset.name;
+    box.setAttribute('aria-label', tile.dataset.name);
+  };
+  for (const [i, tile] of tiles.entries()) {
+    tile.addEventListener('click', (e) => {
+      if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+      e.preventDefault();
+      show(i);
+      box.showModal();
+    });
+  }
+  box.addEventListener('click', (e) => {
+    const step = e.target.closest('[data-step]')?.dataset.step;
+    if (step) show(at + Number(step));
+    else if (e.target.closest('[data-close]') || e.target === box) box.close();
+  });
+  box.addEventListener('keydown', (e) => {
+    if (e.key === 'ArrowLeft') show(at - 1);
+    if (e.key === 'ArrowRight') show(at + 1);
+  });
+});

@@ -29,4 +29,6 @@ export class ShareListQuery {
   @IsOptional() @IsString() type?: string;
   /** Files: image, video, audio, document... */
   @IsOptional() @IsString() kind?: string;
+  /** Files: `list` or `grid` (a gallery); remembered in this browser once chosen. */
+  @IsOptional() @IsString() view?: string;
 }

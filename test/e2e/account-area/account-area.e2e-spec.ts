@@ -4,6 +4,8 @@ import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
 import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { AccountsService } from '../../../src/auth/accounts.service';
 import { LinksService } from '../../../src/links/links.service';
+import { TokensService } from '../../../src/auth/tokens.service';
+import { photo } from '../../factories/photo.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { freePort } from '../../utils/free-port';
 import { dbKind } from '../../utils/test-database';
@@ -239,6 +241,46 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
     expect(page.url()).toBe(`${base}/account/files`);
   });
 
+  it('should show the files as a gallery, remembered, with a lightbox that steps through them', async () => {
+    const ada = await t.app.get(AccountsService).getByEmail('ada@example.com');
+    const token = (await t.app.get(TokensService).issue(ada.id, 'gallery')).token;
+    for (const [name, isPrivate] of [
+      ['first.png', '0'],
+      ['second.png', '1'],
+    ]) {
+      await t
+        .api()
+        .post('/api/v1/file/upload')
+        .set('Authorization', token)
+        .field('is_private', isPrivate)
+        .attach('file', await photo('png', { width: 800, height: 600 }), name)
+        .expect(200);
+    }
+    await page.goto(`${base}/account/files?kind=image`);
+    await page.getByRole('link', { name: 'Gallery' }).click();
+    const tile = (name: string) => page.getByRole('img', { name });
+    // Private files too: the owner's thumbnails come through the account area.
+    for (const name of ['first.png', 'second.png']) {
+      await tile(name).evaluate((img: HTMLImageElement) => img.decode());
+    }
+    await page.goto(`${base}/account/files?kind=image`);
+    expect(await page.locator('.gallery').count()).toBe(1); // the choice is remembered
+    expect(await page.getByLabel('Kind').inputValue()).toBe('image');
+    await tile('second.png').click();
+    const box = page.getByRole('dialog', { name: 'second.png' });
+    await box.waitFor();
+    expect(await box.locator('img').getAttribute('src')).toMatch(/\/thumb\/1280$/);
+    await page.keyboard.press('ArrowRight');
+    await page.getByRole('dialog', { name: 'first.png' }).waitFor();
+    await box.page().getByRole('button', { name: 'Previous file' }).click();
+    await page.getByRole('dialog', { name: 'second.png' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.screenshot({ path: join(ARTIFACTS, 'account-files-gallery-light-1280.png') });
+    await page.getByRole('link', { name: 'List' }).click();
+    expect(await page.locator('.gallery').count()).toBe(0);
+  });
+
   it('should make a bio page and reorder its links with the arrows', async () => {
     await page.goto(`${base}/account/bio`);
     await page.getByLabel('Title').first().fill('My links');
@@ -343,6 +385,7 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
       `/account/links/${link.id}/edit`,
       '/account/texts',
       '/account/files',
+      '/account/files?view=grid',
       '/account/bio',
       '/account/tags',
       '/account/analytics',
@@ -368,7 +411,7 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
         for (const path of pages) {
           // The front door as a visitor sees it: log-in and sign-up without a session.
           if (path === '/login' || path === '/signup') await ctx.clearCookies();
-          const name = path === '/' ? 'home' : path.slice(1).replace(/\//g, '-');
+          const name = path === '/' ? 'home' : path.slice(1).replace(/[/?=]/g, '-');
           problems.push(...(await checkPage(p, `${base}${path}`, name, width, scheme)));
           if (path === '/signup') await logIn();
         }
