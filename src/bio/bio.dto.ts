@@ -17,6 +17,7 @@ import { BlankMeansAbsent } from '../common/validators/blank-means-absent';
 import { IsHttpUrl } from '../common/validators/is-http-url';
 import { SingleLine } from '../common/validators/single-line';
 import { CreateLinkDto } from '../links/dto/create-link.dto';
+import { UnfurlField } from '../links/dto/link-fields';
 
 /** Optional, and "" (none) is as good as absent. */
 const AbsentOrEmptyOr = () => ValidateIf((_: unknown, v: unknown) => v !== undefined && v !== '');
@@ -67,6 +68,7 @@ class BioFieldsDto {
   @AbsentOrEmptyOr()
   @IsHttpUrl()
   rss_url?: string;
+  @UnfurlField() unfurl?: boolean;
 }
 
 /** Blank optional fields are not given (an update's "" still clears: only null is not given). */

@@ -120,6 +120,7 @@ export class FilesService {
         customSlug: fields.custom_slug,
         password: fields.password,
         expireAt: fields.expire_at,
+        unfurl: fields.unfurl,
         ...opts.link,
       };
       const link = await this.uow.run(async (tx) => {

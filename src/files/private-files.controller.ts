@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
-import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { IsBoolean, IsInt, Min } from 'class-validator';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
@@ -7,6 +7,8 @@ import { ApiAuth } from '../common/openapi';
 import { IdPipe } from '../common/pipes/id.pipe';
 import { ToInt } from '../common/pipes/query-transforms';
 import { FileRecordDto } from './dto/file-record.dto';
+import { IsAbsentOr } from '../common/validators/is-absent-or';
+import { UnfurlField } from '../links/dto/link-fields';
 import { PrivateFilesService } from './private-files.service';
 import { ApiData, ApiErrors } from '../common/openapi-responses';
 
@@ -15,9 +17,13 @@ class DownloadUrlQuery {
 }
 
 class FileChangesDto {
-  @ApiProperty({ description: 'true: the bytes leave the public URLs; false: they are back' })
+  @ApiPropertyOptional({
+    description: 'true: the bytes leave the public URLs; false: they are back',
+  })
+  @IsAbsentOr()
   @IsBoolean()
-  is_private!: boolean;
+  is_private?: boolean;
+  @UnfurlField() unfurl?: boolean;
 }
 
 export class DownloadUrlDto {
@@ -51,12 +57,12 @@ export class PrivateFilesController {
   @Patch('api/v1/files/:id')
   @ApiData(FileRecordDto)
   @ApiErrors({ 404: ['not_found'] })
-  @ApiOperation({ summary: 'Make one of your files private or public again' })
+  @ApiOperation({ summary: 'Make one of your files private or public again, or out of previews' })
   update(
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', IdPipe) id: number,
     @Body() dto: FileChangesDto,
   ): Promise<FileRecordDto> {
-    return this.privateFiles.setPrivate(account.id, id, dto.is_private);
+    return this.privateFiles.change(account.id, id, dto);
   }
 }

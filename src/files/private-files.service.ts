@@ -5,6 +5,7 @@ import { StoredFile } from './file.entity';
 import { FilesRepository } from './files.repository';
 import { FilesService } from './files.service';
 import { PrivateUrls } from './private-urls';
+import { LinksService } from '../links/links.service';
 
 /** S.EE's private files: bytes off the public URLs, reachable through signed URLs. */
 @Injectable()
@@ -13,7 +14,23 @@ export class PrivateFilesService {
     private readonly files: FilesRepository,
     private readonly service: FilesService,
     private readonly urls: PrivateUrls,
+    private readonly links: LinksService,
   ) {}
+
+  /** `PATCH /api/v1/files/:id`: privacy, and whether link previews may show the file. */
+  async change(
+    accountId: number,
+    fileId: number,
+    changes: { is_private?: boolean; unfurl?: boolean },
+  ): Promise<FileRecordDto> {
+    let file = await this.owned(accountId, fileId);
+    if (changes.unfurl !== undefined) {
+      await this.links.update(accountId, { id: fileId }, { unfurl: changes.unfurl }, 'file');
+      file = await this.owned(accountId, fileId);
+    }
+    if (changes.is_private === undefined) return this.service.toRecord(file);
+    return this.setPrivate(accountId, fileId, changes.is_private);
+  }
 
   async downloadUrl(accountId: number, fileId: number) {
     const file = await this.owned(accountId, fileId);

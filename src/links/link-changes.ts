@@ -25,5 +25,6 @@ export async function linkChangesOf(link: Link, input: LinkUpdate, now: number) 
         : normalizeUrl(input.expirationRedirectUrl, 'expiration_redirect_url');
   }
   if (input.redirectCode !== undefined) changes.redirectCode = input.redirectCode;
+  if (input.unfurl !== undefined) changes.unfurl = input.unfurl;
   return changes;
 }

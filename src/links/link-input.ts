@@ -17,6 +17,8 @@ export interface LinkInput {
   redirectCode?: number;
   /** Made as a QR code (S.EE's `/qrcode`): listed and counted as one. */
   qrCode?: boolean;
+  /** Link previews may show its content (true when not given). */
+  unfurl?: boolean;
 }
 
 /** A link named by its id (resource style) or by domain and slug (S.EE style). */

@@ -60,4 +60,5 @@ export const newLinkValues = async (
     : null,
   redirectCode: input.redirectCode ?? 302,
   qrCode: input.qrCode ?? false,
+  unfurl: input.unfurl ?? true,
 });

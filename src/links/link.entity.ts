@@ -34,6 +34,8 @@ export class Link {
   expirationRedirectUrl!: string | null;
   @Column({ name: 'redirect_code', type: 'smallint' }) redirectCode!: number;
   @Column({ type: 'bigint', transformer: bigintTransformer }) clicks!: number;
+  /** Link previews (Open Graph, oEmbed) may show its content; false keeps it out of them. */
+  @Column({ type: 'boolean', default: true }) unfurl!: boolean;
   /** Made through S.EE's `/qrcode`: its visits are scans. */
   @Column({ name: 'qr_code', type: 'boolean', default: false }) qrCode!: boolean;
   @ManyToMany(() => Tag)

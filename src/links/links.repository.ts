@@ -15,7 +15,13 @@ export type NewLink = Omit<
 export type LinkChanges = Partial<
   Pick<
     Link,
-    'targetUrl' | 'title' | 'passwordHash' | 'expireAt' | 'expirationRedirectUrl' | 'redirectCode'
+    | 'targetUrl'
+    | 'title'
+    | 'passwordHash'
+    | 'expireAt'
+    | 'expirationRedirectUrl'
+    | 'redirectCode'
+    | 'unfurl'
   >
 >;
 

@@ -26,7 +26,10 @@ export interface TextView {
   lines: number;
   /** Ready, safe HTML of the content: highlighted code, escaped text or sanitized Markdown. */
   contentHtml: string;
-  /** A short plain-text excerpt for link previews; null when the share must not leak. */
+  /**
+   * A short plain-text excerpt for link previews; null when the share must not show itself
+   * there (a password, read once, or `unfurl: false`): previews then say only what it is.
+   */
   excerpt: string | null;
   /** A one-time text, deleted as this reader revealed it. */
   burned: boolean;
@@ -97,7 +100,8 @@ export class TextReadsService {
       contentHtml: burned
         ? renderContent(text, language, this.env.TEXT_HIGHLIGHT_MAX_CHARS)
         : this.cached(link, text, language),
-      excerpt: link.passwordHash || text.burnAfterRead ? null : excerpt(text.content),
+      excerpt:
+        link.passwordHash || text.burnAfterRead || !link.unfurl ? null : excerpt(text.content),
       burned,
       ownerPreview: text.burnAfterRead && mode === 'owner',
       languageSwitch,

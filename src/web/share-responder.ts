@@ -20,6 +20,8 @@ import { CachedPage, TextPageCache } from './text-page-cache';
 import { ClientBudget } from '../rate-limit/client-budget';
 import { wordsOf } from '../i18n/language-of';
 import { PublicBrand } from './public-brand';
+import { Env } from '../config/env';
+import { oembedHref } from './pages/open-graph';
 
 /** Text pages a client may have rendered in a language of its choice a minute (not kept ones). */
 const HIGHLIGHTS_PER_MINUTE = 30;
@@ -52,7 +54,13 @@ export class ShareResponder {
     private readonly visits: VisitsService,
     private readonly sessions: WebSessionsService,
     private readonly brand: PublicBrand,
+    private readonly env: Env,
   ) {}
+
+  /** A share's oEmbed address, for its page's discovery link. */
+  private oembedOf(shortUrl: string): string {
+    return oembedHref(this.env.PUBLIC_URL, shortUrl);
+  }
 
   async respond(req: Request, res: Response, visit: Visit, opts: RespondOptions): Promise<void> {
     switch (visit.type) {
@@ -129,7 +137,12 @@ export class ShareResponder {
     }
     if (!read.view.ownerPreview) this.count(req, visit);
     // The brand goes with the link's domain, so the kept page (per link) stays right.
-    const html = renderTextPage(read.view, w, this.brand.shownTo(req));
+    const html = renderTextPage(
+      read.view,
+      w,
+      this.brand.shownTo(req),
+      this.oembedOf(read.view.shortUrl),
+    );
     this.sendTextPage(res, this.textPages.keep(visit.link, opts.lang, w.lang, read.view, html));
   }
 
@@ -163,6 +176,8 @@ export class ShareResponder {
           mastodonUrl: page.mastodonUrl,
           rssUrl: page.rssUrl,
           shortUrl: this.domains.shortUrl(link.domainId, link.slug),
+          preview: link.unfurl && !link.passwordHash,
+          oembed: this.oembedOf(this.domains.shortUrl(link.domainId, link.slug)),
         },
         wordsOf(req),
         this.brand.shownTo(req),
@@ -206,8 +221,11 @@ export class ShareResponder {
           rawUrl: `/${link.slug}/raw`,
           downloadUrl: link.passwordHash ? `/${link.slug}/raw` : this.files.urlOf(file),
           shortUrl: this.files.pageUrlOf(link),
-          preview: !link.passwordHash,
+          preview: link.unfurl && !link.passwordHash,
+          oembed: this.oembedOf(this.files.pageUrlOf(link)),
           thumbUrl: thumbUrl || null,
+          // The page's own picture from the host it is on (the preview tags need the full URL).
+          thumbSrc: thumbUrl && !this.env.FILES_PUBLIC_URL ? new URL(thumbUrl).pathname : thumbUrl,
           text,
         },
         wordsOf(req),

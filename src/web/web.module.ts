@@ -9,6 +9,8 @@ import { LinksModule } from '../links/links.module';
 import { TextsModule } from '../texts/texts.module';
 import { WebErrorPages } from './error-pages';
 import { PublicBrand } from './public-brand';
+import { OEmbedController } from './oembed/oembed.controller';
+import { OEmbedService } from './oembed/oembed.service';
 import { FileBytesController } from './file-bytes.controller';
 import { FileServer } from './file-server';
 import { HomeController } from './home.controller';
@@ -35,13 +37,20 @@ import { ShortAddressController } from './short-address.controller';
     AuthModule,
     RateLimitModule,
   ],
-  controllers: [HomeController, FileBytesController, QrCodeController, ShortAddressController],
+  controllers: [
+    HomeController,
+    FileBytesController,
+    QrCodeController,
+    OEmbedController,
+    ShortAddressController,
+  ],
   providers: [
     ShareResponder,
     FileServer,
     QrImageCache,
     TextPageCache,
     PublicBrand,
+    OEmbedService,
     { provide: ErrorPages, useClass: WebErrorPages },
   ],
   exports: [ErrorPages],

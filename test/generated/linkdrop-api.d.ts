@@ -369,7 +369,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Make one of your files private or public again */
+        /** Make one of your files private or public again, or out of previews */
         patch: operations["PrivateFilesController_update"];
         trace?: never;
     };
@@ -1018,6 +1018,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/oembed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * oEmbed 1.0 of a share: photo, video, rich (a text) or link
+         * @description A share that must not show itself (password, read once, private, unfurl false) is 404.
+         */
+        get: operations["OEmbedController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1269,6 +1289,8 @@ export interface components {
              * @enum {number}
              */
             redirect_code: 301 | 302 | 307 | 308;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
         };
         PutShortenDto: {
             target_url?: string;
@@ -1286,6 +1308,8 @@ export interface components {
              * @enum {number}
              */
             redirect_code: 301 | 302 | 307 | 308;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
             /** @description Host of the short URL; the default domain if omitted */
             domain?: string;
             /** @description The slug of the link */
@@ -1322,6 +1346,8 @@ export interface components {
              * @enum {integer}
              */
             object_type: 1 | 2 | 3 | 4 | 5;
+            /** @description Link previews may show its content (false: a bare title only) */
+            unfurl: boolean;
             /** @description Past its expiry (it answers 410, or its expiry redirect) */
             is_expired: boolean;
             created_at: number;
@@ -1344,6 +1370,8 @@ export interface components {
              * @enum {number}
              */
             redirect_code: 301 | 302 | 307 | 308;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
         };
         CreateTextDto: {
             title?: string | null;
@@ -1357,6 +1385,8 @@ export interface components {
             expire_at?: number | null;
             /** @description Where visitors go once the link has expired (instead of a 410 page) */
             expiration_redirect_url?: string | null;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
             /** @description Deleted after the first view by a person (not by bots) */
             burn_after_read?: boolean;
             /** @description Up to TEXT_MAX_BYTES of UTF-8 (2 MiB by default) */
@@ -1384,6 +1414,8 @@ export interface components {
             expire_at?: number | null;
             /** @description Where visitors go once the link has expired (instead of a 410 page) */
             expiration_redirect_url?: string | null;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
             /** @description Deleted after the first view by a person (not by bots) */
             burn_after_read?: boolean;
             content?: string;
@@ -1419,6 +1451,8 @@ export interface components {
              * @enum {integer}
              */
             object_type: 1 | 2 | 3 | 4 | 5;
+            /** @description Link previews may show its content (false: a bare title only) */
+            unfurl: boolean;
             /** @description Past its expiry (it answers 410, or its expiry redirect) */
             is_expired: boolean;
             created_at: number;
@@ -1446,6 +1480,8 @@ export interface components {
             expire_at?: number | null;
             /** @description Where visitors go once the link has expired (instead of a 410 page) */
             expiration_redirect_url?: string | null;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
             /** @description Deleted after the first view by a person (not by bots) */
             burn_after_read?: boolean;
             content?: string;
@@ -1475,7 +1511,7 @@ export interface components {
              * @example image/png
              */
             mime_type: string;
-            /** @description S.EE: a thumbnail's address; the image itself, '' for others */
+            /** @description S.EE: a thumbnail's address: WebP, 1280 px at most on its longer side ('' for a file that has none: not an image or video, or one that could not be read) */
             thumb_url: string;
             /** @description {base_url}/file/delete/<hash> */
             delete: string;
@@ -1502,7 +1538,9 @@ export interface components {
         };
         FileChangesDto: {
             /** @description true: the bytes leave the public URLs; false: they are back */
-            is_private: boolean;
+            is_private?: boolean;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
         };
         CreatedLargeUploadDto: {
             id: number;
@@ -1540,6 +1578,8 @@ export interface components {
              * @enum {number}
              */
             keep_metadata?: 0 | 1;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
             /**
              * @description Kept as a hint; the type is sniffed
              * @example video/mp4
@@ -1809,6 +1849,8 @@ export interface components {
             mastodon_url?: string;
             /** @description Offered to feed readers */
             rss_url?: string;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
             /** @description Host of the short URL; the default domain if omitted */
             domain?: string;
             /** @description 1-64 of A-Z a-z 0-9 _ -; random if omitted */
@@ -1823,6 +1865,8 @@ export interface components {
             mastodon_url?: string;
             /** @description Offered to feed readers */
             rss_url?: string;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
             id: number;
         };
         BioIdDto: {
@@ -1844,6 +1888,27 @@ export interface components {
         BioPageListDto: {
             bio_pages: components["schemas"]["BioPageDto"][];
             total: number;
+        };
+        OEmbed: {
+            /** @enum {string} */
+            version: "1.0";
+            /** @enum {string} */
+            type: "photo" | "video" | "rich" | "link";
+            title: string;
+            /** @example Linkdrop */
+            provider_name: string;
+            provider_url: string;
+            /** @description Seconds a consumer may keep the answer */
+            cache_age: number;
+            /** @description photo: the picture (its 1280 px thumbnail) */
+            url?: string;
+            /** @description video and rich: the markup to embed */
+            html?: string;
+            width?: number;
+            height?: number;
+            thumbnail_url?: string;
+            thumbnail_width?: number;
+            thumbnail_height?: number;
         };
         /** @description Every answer of the API: `code` equals the HTTP status */
         Envelope: {
@@ -1877,7 +1942,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            error: "validation_failed" | "bad_request" | "malformed_json" | "unauthorized" | "invalid_credentials" | "plan_inactive" | "account_disabled" | "password_required" | "forbidden" | "signup_closed" | "not_found" | "method_not_allowed" | "conflict" | "email_taken" | "slug_taken" | "slug_reserved" | "domain_not_allowed" | "domain_taken" | "domain_in_use" | "plan_limit" | "gone" | "payload_too_large" | "file_too_large" | "content_too_large" | "quota_exceeded" | "empty_file" | "unsupported_media_type" | "precondition_failed" | "checksum_mismatch" | "upload_locked" | "csrf_failed" | "rate_limited" | "insufficient_storage" | "service_unavailable" | "internal_error";
+            error: "validation_failed" | "bad_request" | "malformed_json" | "unauthorized" | "invalid_credentials" | "plan_inactive" | "account_disabled" | "password_required" | "forbidden" | "signup_closed" | "not_found" | "method_not_allowed" | "conflict" | "email_taken" | "slug_taken" | "slug_reserved" | "domain_not_allowed" | "domain_taken" | "domain_in_use" | "plan_limit" | "gone" | "payload_too_large" | "file_too_large" | "content_too_large" | "quota_exceeded" | "empty_file" | "unsupported_media_type" | "precondition_failed" | "checksum_mismatch" | "upload_locked" | "csrf_failed" | "rate_limited" | "insufficient_storage" | "service_unavailable" | "not_implemented" | "internal_error";
             /** @description null, or details: `errors` per field on validation failures */
             data: {
                 errors?: {
@@ -11841,6 +11906,33 @@ export interface operations {
                         /** @enum {string} */
                         error: "not_found";
                     };
+                };
+            };
+        };
+    };
+    OEmbedController_get: {
+        parameters: {
+            query: {
+                /** @description The address of one of our shares */
+                url: string;
+                /** @description json only (xml is answered 501) */
+                format?: "json" | "xml";
+                maxwidth?: number;
+                maxheight?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The oEmbed answer, as it is (no envelope) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OEmbed"];
                 };
             };
         };

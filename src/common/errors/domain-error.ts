@@ -34,6 +34,7 @@ export const ERROR_CODES = [
   'rate_limited',
   'insufficient_storage',
   'service_unavailable',
+  'not_implemented',
   'internal_error',
 ] as const;
 

@@ -18,6 +18,7 @@ import { ClusteredVisitors1763701600000 } from './1763701600000-ClusteredVisitor
 import { ReportSenders1763701700000 } from './1763701700000-ReportSenders';
 import { ShareTombstones1763701800000 } from './1763701800000-ShareTombstones';
 import { Media1763701900000 } from './1763701900000-Media';
+import { Unfurl1763702000000 } from './1763702000000-Unfurl';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   ReportSenders1763701700000,
   ShareTombstones1763701800000,
   Media1763701900000,
+  Unfurl1763702000000,
 ];

@@ -17,7 +17,11 @@ export class FileRecordDto {
   @ApiProperty({ description: 'Public address of the bytes' }) url!: string;
   @ApiProperty({ example: 'image/png', description: 'The type sniffed from the bytes' })
   mime_type!: string;
-  @ApiProperty({ description: "S.EE: a thumbnail's address; the image itself, '' for others" })
+  @ApiProperty({
+    description:
+      "S.EE: a thumbnail's address: WebP, 1280 px at most on its longer side ('' for a file " +
+      'that has none: not an image or video, or one that could not be read)',
+  })
   thumb_url!: string;
   @ApiProperty({ description: '{base_url}/file/delete/<hash>' }) delete!: string;
   @ApiProperty({ description: "The file's share page (its short link)" }) page!: string;

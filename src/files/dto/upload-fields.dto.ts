@@ -6,6 +6,7 @@ import { ToInt } from '../../common/transforms';
 import type { Request } from 'express';
 import { createValidationPipe } from '../../common/pipes/validation.pipe';
 import { SLUG_PATTERN } from '../../common/slug';
+import { UnfurlField } from '../../links/dto/link-fields';
 
 const emptyIsAbsent = () =>
   Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value));
@@ -36,6 +37,8 @@ export class UploadFieldsDto {
   @IsAbsentOr()
   @IsBoolean({ message: 'keep_metadata must be 1, 0, true or false' })
   keep_metadata?: boolean;
+  /** Not S.EE's: link previews may show the file (default true). */
+  @UnfurlField() unfurl?: boolean;
   /** Not S.EE's: visitors must give it (the account area's upload options). */
   @emptyIsAbsent() @IsAbsentOr() @IsString() @MinLength(1) @MaxLength(200) password?: string;
   /** Not S.EE's: Unix seconds, in the future (the account area's upload options). */

@@ -64,6 +64,7 @@ export class FastUploads {
         title: dto.title ?? undefined,
         password: dto.password ?? undefined,
         expireAt: dto.expire_at ?? undefined,
+        unfurl: dto.unfurl,
       },
       inTransaction: async (tx, fileId) => {
         // The bytes must outlive this commit: their record, locked, keeps its removal waiting.

@@ -9,6 +9,7 @@ import {
   ExpireAtField,
   PasswordField,
   TitleField,
+  UnfurlField,
 } from '../../links/dto/link-fields';
 import { FileRecordDto } from '../dto/file-record.dto';
 
@@ -24,6 +25,7 @@ import { FileRecordDto } from '../dto/file-record.dto';
   'is_private',
   'mime_type',
   'keep_metadata',
+  'unfurl',
 ])
 export class CreateLargeUploadDto {
   @ApiProperty({ maxLength: 255 }) @IsString() @MinLength(1) @MaxLength(255) file_name!: string;
@@ -58,6 +60,7 @@ export class CreateLargeUploadDto {
   @IsAbsentOr()
   @IsIn([0, 1])
   keep_metadata?: 0 | 1;
+  @UnfurlField() unfurl?: boolean;
   @ApiPropertyOptional({ example: 'video/mp4', description: 'Kept as a hint; the type is sniffed' })
   @IsAbsentOr()
   @IsString()

@@ -91,6 +91,7 @@ export class LargeUploadsService {
       expire_at: dto.expire_at ?? undefined,
       is_private: dto.is_private === 1,
       keep_metadata: dto.keep_metadata === 1 || undefined,
+      unfurl: dto.unfurl,
     };
     const row = this.sessionRow(account, dto, uploadId, fields);
     return this.uow.run(async (tx) => {

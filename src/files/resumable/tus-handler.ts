@@ -156,6 +156,7 @@ function fromMetadata(upload: Upload): CreateLargeUploadDto {
     expire_at: text('expire_at') !== undefined ? Number(text('expire_at')) : undefined,
     is_private: ['1', 'true'].includes(text('is_private') ?? '') ? 1 : undefined,
     keep_metadata: ['1', 'true'].includes(text('keep_metadata') ?? '') ? 1 : undefined,
+    unfurl: text('unfurl'),
     mime_type: text('filetype') ?? text('mime_type'),
   };
   if (plain.file_size < 0) throw tusError(invalid('Upload-Length', 'Upload-Length is required'));

@@ -57,6 +57,7 @@ export class UploadFinisher {
           password: fields.password,
           passwordHash: fields.password_hash,
           expireAt: fields.expire_at,
+          unfurl: fields.unfurl,
         },
         inTransaction: async (tx, fileId) => {
           const updatedAt = new Date(this.clock.now());

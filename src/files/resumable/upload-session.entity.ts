@@ -17,6 +17,8 @@ export interface SessionFields {
   is_private?: boolean;
   /** Keep the photo's identifying metadata (else stripped when the last byte arrives). */
   keep_metadata?: boolean;
+  /** Link previews may show the file (true when not given). */
+  unfurl?: boolean;
 }
 
 /** A resumable upload: its bytes sit in the tus store until the last one arrives. */

@@ -5,6 +5,7 @@ import {
   CustomSlugField,
   DomainField,
   ExpirationRedirectField,
+  UnfurlField,
   ExpireAtField,
   PasswordField,
   RedirectCodeField,
@@ -35,4 +36,5 @@ export class CreateLinkDto {
   @ExpireAtField() expire_at?: number;
   @ExpirationRedirectField() expiration_redirect_url?: string;
   @RedirectCodeField() redirect_code?: number;
+  @UnfurlField() unfurl?: boolean;
 }

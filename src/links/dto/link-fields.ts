@@ -1,9 +1,11 @@
 import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   IsArray,
+  IsBoolean,
   IsIn,
   IsInt,
   IsPositive,
@@ -17,6 +19,29 @@ import { SLUG_PATTERN } from '../../common/slug';
 import { IsHttpUrl } from '../../common/validators/is-http-url';
 import { SingleLine } from '../../common/validators/single-line';
 import { REDIRECT_CODES } from '../link.entity';
+
+/**
+ * Whether link previews (Open Graph, Twitter cards, oEmbed) may show the share's content: true
+ * by default; false leaves only a bare title. `1`/`0` and their strings too (multipart fields).
+ */
+export const UnfurlField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: Boolean,
+      description: 'Link previews may show its content (default true); false keeps it out',
+    }),
+    Transform(({ value }: { value: unknown }) =>
+      value === 1 || value === '1' || value === 'true'
+        ? true
+        : value === 0 || value === '0' || value === 'false'
+          ? false
+          : value === '' || value === null
+            ? undefined
+            : value,
+    ),
+    IsAbsentOr(),
+    IsBoolean({ message: 'unfurl must be true or false' }),
+  );
 
 /** Optional, and `null` clears it (PATCH/PUT); absent leaves it as it is. */
 const Clearable = () => ValidateIf((_, v) => v !== null && v !== undefined);

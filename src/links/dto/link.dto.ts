@@ -59,6 +59,8 @@ export class LinkDto {
     description: "S.EE's kind number: 1 link, 2 text, 3 file, 4 QR code, 5 bio page",
   })
   object_type!: number;
+  @ApiProperty({ description: 'Link previews may show its content (false: a bare title only)' })
+  unfurl!: boolean;
   @ApiProperty({ description: 'Past its expiry (it answers 410, or its expiry redirect)' })
   is_expired!: boolean;
   @ApiProperty() created_at!: number;
@@ -82,6 +84,7 @@ export class LinkDto {
       clicks: l.clicks,
       visit_count: visitCount,
       object_type: l.qrCode ? OBJECT_TYPES.qrcode : OBJECT_TYPES[l.kind],
+      unfurl: l.unfurl,
       is_expired: l.expireAt !== null && l.expireAt.getTime() <= now,
       created_at: toUnix(l.createdAt),
       updated_at: toUnix(l.updatedAt),

@@ -8,6 +8,7 @@ export interface LinkFieldsDto {
   expire_at?: number | null;
   expiration_redirect_url?: string | null;
   redirect_code?: number;
+  unfurl?: boolean;
 }
 
 /** The one mapping of the API's link fields to the service's names. */
@@ -18,6 +19,7 @@ export const linkFields = (d: LinkFieldsDto): LinkUpdate => ({
   expireAt: d.expire_at,
   expirationRedirectUrl: d.expiration_redirect_url,
   redirectCode: d.redirect_code,
+  unfurl: d.unfurl,
 });
 
 type RedirectFields = LinkFieldsDto & { domain?: string; custom_slug?: string };

@@ -6,6 +6,7 @@ import { IsHttpUrl } from '../../common/validators/is-http-url';
 import {
   DomainField,
   ExpirationRedirectField,
+  UnfurlField,
   ExpireAtField,
   PasswordField,
   RedirectCodeField,
@@ -22,6 +23,7 @@ export class UpdateLinkDto {
   @ExpireAtField() expire_at?: number | null;
   @ExpirationRedirectField() expiration_redirect_url?: string | null;
   @RedirectCodeField() redirect_code?: number;
+  @UnfurlField() unfurl?: boolean;
 }
 
 export class LinkAddressDto {

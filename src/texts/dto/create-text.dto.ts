@@ -6,6 +6,7 @@ import {
   CustomSlugField,
   DomainField,
   ExpirationRedirectField,
+  UnfurlField,
   ExpireAtField,
   PasswordField,
   TagIdsField,
@@ -33,6 +34,7 @@ export class TextFieldsDto {
   @PasswordField() password?: string | null;
   @ExpireAtField() expire_at?: number | null;
   @ExpirationRedirectField() expiration_redirect_url?: string | null;
+  @UnfurlField() unfurl?: boolean;
 
   @ApiPropertyOptional({ description: 'Deleted after the first view by a person (not by bots)' })
   @IsAbsentOr()

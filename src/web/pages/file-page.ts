@@ -3,8 +3,8 @@ import { typeLabelOf } from '../../files/file-type-label';
 import type { Words } from '../../i18n/i18n';
 import { humanSize } from '../../common/human-size';
 import { renderPublicPage } from './public-pages';
-import { openGraph } from './open-graph';
-import { previewKindOf, TEXT_PREVIEW_BYTES, TextPreview } from './file-preview';
+import { closedPreview, fitInside, openGraph, Preview } from './open-graph';
+import { PreviewKind, previewKindOf, TEXT_PREVIEW_BYTES, TextPreview } from './file-preview';
 import { HIGHLIGHT_THEME } from './theme';
 import { languageLabel } from '../../texts/render/highlighter';
 
@@ -18,12 +18,47 @@ export interface FilePageModel {
   rawUrl: string;
   downloadUrl: string;
   shortUrl: string;
-  /** Only shares without a password get an image in link previews. */
+  /** Link previews may show it: no password, and `unfurl` on. */
   preview: boolean;
-  /** The 1280 px thumbnail (images of public shares), or null: the bytes themselves. */
+  /** Its oEmbed address (discovery), when previews may show it. */
+  oembed: string;
+  /** The 1280 px thumbnail (images and videos of public shares), or null: the bytes themselves. */
   thumbUrl: string | null;
+  /** The same for the page's `<img>`: a path on the page's host when we serve the bytes. */
+  thumbSrc: string;
   /** A text file's start, rendered (text files only). */
   text: TextPreview | null;
+}
+
+/** What link previews show of a file: its picture, poster, player or type and size. */
+function filePreview(m: FilePageModel, kind: PreviewKind, typeLabel: string): Preview {
+  const base = {
+    title: m.filename,
+    url: m.shortUrl,
+    description: `${typeLabel}, ${humanSize(m.size)}`,
+    oembed: m.oembed,
+  };
+  const picture = m.thumbUrl
+    ? { url: m.thumbUrl, type: 'image/webp', ...fitInside(m.width, m.height, 1280) }
+    : kind === 'image'
+      ? {
+          url: m.downloadUrl,
+          type: m.mime,
+          width: m.width || undefined,
+          height: m.height || undefined,
+        }
+      : undefined;
+  if (kind === 'video') {
+    return {
+      ...base,
+      type: 'video.other',
+      video: { url: m.downloadUrl, type: m.mime },
+      image: picture,
+    };
+  }
+  if (kind === 'audio')
+    return { ...base, type: 'website', audio: { url: m.downloadUrl, type: m.mime } };
+  return { ...base, type: 'website', image: picture };
 }
 
 /**
@@ -38,13 +73,9 @@ export function renderFilePage(m: FilePageModel, w: Words, brand: boolean): stri
   const typeLabel = m.text?.language
     ? w.t('{{language}} code', { language: languageLabel(m.text.language) })
     : typeLabelOf(m.mime, w);
-  const og = openGraph({
-    title: m.filename,
-    type: 'website',
-    url: m.shortUrl,
-    description: `${typeLabel}, ${humanSize(m.size)}`,
-    image: preview === 'image' && m.preview ? m.downloadUrl : undefined,
-  });
+  const og = m.preview
+    ? openGraph(filePreview(m, preview, typeLabel))
+    : closedPreview(w.t('A file'), m.shortUrl);
   return renderPublicPage(
     'file',
     {

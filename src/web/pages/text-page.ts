@@ -4,7 +4,7 @@ import type { Words } from '../../i18n/i18n';
 import { LANGUAGES, languageLabel } from '../../texts/render/highlighter';
 import type { TextView } from '../../texts/text-reads.service';
 import { renderPublicPage } from './public-pages';
-import { openGraph } from './open-graph';
+import { closedPreview, openGraph } from './open-graph';
 import { HIGHLIGHT_THEME } from './theme';
 
 export type TextPageModel = TextView;
@@ -22,9 +22,12 @@ export const COPY_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(COPY_SC
 export const MAX_NUMBERED_LINES = 10_000;
 
 /** The page of a text share, rendered on the server; script only for the copy button. */
-export function renderTextPage(m: TextPageModel, w: Words, brand: boolean): string {
+export function renderTextPage(m: TextPageModel, w: Words, brand: boolean, oembed: string): string {
   const title = m.title || w.t('Untitled text');
-  const og = openGraph({ title, type: 'article', url: m.shortUrl, description: m.excerpt });
+  const og =
+    m.excerpt === null
+      ? closedPreview(w.t('A text'), m.shortUrl)
+      : openGraph({ title, type: 'article', url: m.shortUrl, description: m.excerpt, oembed });
   const switchable = m.textType === 'source_code' && m.language && m.languageSwitch;
   return renderPublicPage(
     'text',

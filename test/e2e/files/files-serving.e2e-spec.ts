@@ -68,10 +68,11 @@ describe('Files', () => {
       const page = await t.api().get(`/${slug}`).expect(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.text).toContain('<h1>holiday &lt;1&gt;.png</h1>');
+      // At screen size from its thumbnail, the full size a click away.
       expect(page.text).toContain(
-        `<img src="/${slug}/raw" alt="holiday &lt;1&gt;.png" width="8" height="6"`,
+        `<a href="/${slug}/raw"><img src="${new URL(data.thumb_url as string).pathname}" alt="holiday &lt;1&gt;.png" width="8" height="6"`,
       );
-      expect(page.text).toContain(`<meta property="og:image" content="${data.url}">`);
+      expect(page.text).toContain(`<meta property="og:image" content="${data.thumb_url}">`);
       expect(page.text).toContain('Download');
       const raw = await t.api().get(`/${slug}/raw`).expect(200);
       expect(Buffer.compare(raw.body as Buffer, body)).toBe(0);
