@@ -13,7 +13,7 @@ export const LAYERS: { name: string; folders: string[] }[] = [
   },
   { name: 'identity', folders: ['auth'] },
   { name: 'namespace', folders: ['domains', 'tags', 'analytics', 'links'] },
-  { name: 'content kinds', folders: ['texts', 'files', 'bio', 'qr'] },
+  { name: 'content kinds', folders: ['texts', 'files', 'bio', 'bundles', 'qr'] },
   {
     name: 'surfaces',
     folders: [

@@ -25,6 +25,7 @@ import { TagsModule } from './tags/tags.module';
 import { TextsModule } from './texts/texts.module';
 import { QrCodesModule } from './qr/qr-codes.module';
 import { BioModule } from './bio/bio.module';
+import { BundlesModule } from './bundles/bundles.module';
 import { LargeUploadsModule } from './files/resumable/large-uploads.module';
 import { UsageModule } from './auth/plans/usage.module';
 import { WebModule } from './web/web.module';
@@ -60,6 +61,7 @@ export class AppModule implements OnApplicationShutdown {
         CompatModule,
         QrCodesModule,
         BioModule,
+        BundlesModule,
         AccountAreaModule,
         MetricsModule,
         ImportsModule,

@@ -10,6 +10,7 @@ import { SharePreviews } from './share-preview';
 import { TextsModule } from '../texts/texts.module';
 import { FilesModule } from '../files/files.module';
 import { BioModule } from '../bio/bio.module';
+import { BundlesModule } from '../bundles/bundles.module';
 
 /** Moderation: disabled accounts, taken-down shares, reports of abuse. */
 @Module({
@@ -20,6 +21,7 @@ import { BioModule } from '../bio/bio.module';
     TextsModule,
     FilesModule,
     BioModule,
+    BundlesModule,
   ],
   providers: [AbuseReportsRepository, AbuseReportsService, ModerationService, SharePreviews],
   exports: [AbuseReportsService, ModerationService, SharePreviews],

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BioService } from '../bio/bio.service';
+import { BundlesService } from '../bundles/bundles.service';
 import { notFound } from '../common/errors/domain-error';
 import { FilesService } from '../files/files.service';
 import { LinkBlocks } from '../links/link-blocks';
@@ -18,6 +19,7 @@ export type SharePreview = {
   | { kind: 'text'; content: string; cut: boolean; oneTime: boolean }
   | { kind: 'file'; filename: string; mime: string; size: number }
   | { kind: 'bio'; description: string; links: { title: string; url: string }[] }
+  | { kind: 'bundle'; files: { filename: string; mime: string; size: number }[] }
 );
 
 /**
@@ -31,6 +33,7 @@ export class SharePreviews {
     private readonly texts: TextsService,
     private readonly files: FilesService,
     private readonly bio: BioService,
+    private readonly bundles: BundlesService,
   ) {}
 
   async of(linkId: number): Promise<SharePreview> {
@@ -59,6 +62,11 @@ export class SharePreviews {
         const { page, links } = await this.bio.contentFor(link);
         const items = links.map((l) => ({ title: l.title, url: l.url }));
         return { ...base, kind: 'bio', description: page.description, links: items };
+      }
+      case 'bundle': {
+        const { files } = await this.bundles.contentFor(link);
+        const items = files.map((f) => ({ filename: f.filename, mime: f.mime, size: f.size }));
+        return { ...base, kind: 'bundle', files: items };
       }
     }
   }

@@ -24,7 +24,7 @@ export const hostName = (host: string) =>
 const REQUEST_MEMO_MAX = 1000;
 
 /** What a kind of share may live on: links and bio pages (SHORT_DOMAINS), texts, files. */
-export type ShareKind = 'redirect' | 'text' | 'file' | 'bio';
+export type ShareKind = 'redirect' | 'text' | 'file' | 'bio' | 'bundle';
 
 /** What a verified custom domain does at `/` and at an unknown slug. */
 export interface DomainSettings {
@@ -92,7 +92,7 @@ export class DomainsService implements OnModuleInit {
     const text = list(this.env.TEXT_DOMAINS)?.length ? list(this.env.TEXT_DOMAINS)! : short;
     const file = list(this.env.FILE_DOMAINS)?.length ? list(this.env.FILE_DOMAINS)! : short;
     if (kind === 'text') return text;
-    if (kind === 'file') return file;
+    if (kind === 'file' || kind === 'bundle') return file;
     if (kind === 'redirect' || kind === 'bio') return short;
     return [...new Set([...short, ...text, ...file])];
   }

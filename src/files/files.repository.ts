@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { containsPattern } from '../common/like';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { StoredFile } from './file.entity';
@@ -64,6 +64,12 @@ export class FilesRepository {
 
   getByLinkId(linkId: number): Promise<StoredFile | null> {
     return this.repo.findOneBy({ linkId });
+  }
+
+  /** With their links, in no particular order. */
+  getManyWithLinks(linkIds: number[]): Promise<StoredFile[]> {
+    if (linkIds.length === 0) return Promise.resolve([]);
+    return this.repo.find({ where: { linkId: In(linkIds) }, relations: { link: true } });
   }
 
   getByLinkIdWithLink(linkId: number): Promise<StoredFile | null> {

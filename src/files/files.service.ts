@@ -61,6 +61,12 @@ export class FilesService {
     return this.persist(account, receivedOf(uploaded), fields);
   }
 
+  /** The bytes of an upload whose record will not be written (its request was refused). */
+  async discardUpload(uploaded: UploadedFile[] | undefined): Promise<void> {
+    const file = uploaded?.[0]?.received;
+    if (file) await this.bytes.discard(file);
+  }
+
   /** SM.MS's rule: the same account uploading identical bytes again gets the existing file. */
   async uploadOnce(
     account: AuthenticatedAccount,
@@ -174,6 +180,12 @@ export class FilesService {
       : null;
     if (!file) throw notFound('File');
     return file;
+  }
+
+  /** Files by their ids, with their links, in the order asked (the ones gone left out). */
+  async getMany(ids: number[]): Promise<StoredFile[]> {
+    const found = new Map((await this.files.getManyWithLinks(ids)).map((f) => [f.linkId, f]));
+    return ids.flatMap((id) => found.get(id) ?? []);
   }
 
   /** A file of this account by its id; another account's is not found. */

@@ -10,6 +10,7 @@ export const SERVICE_MESSAGES = [
   tk('This text has expired'),
   tk('This file has expired'),
   tk('This page has expired'),
+  tk('These files have expired'),
   tk('Wrong email or password'),
   tk('An account with this email already exists'),
   tk('Sign-up is closed on this server'),

@@ -11,7 +11,7 @@ import { bigintTransformer } from '../common/bigint.transformer';
 import { Domain } from '../domains/domain.entity';
 import { Tag } from '../tags/tag.entity';
 
-export const LINK_KINDS = ['redirect', 'text', 'file', 'bio'] as const;
+export const LINK_KINDS = ['redirect', 'text', 'file', 'bio', 'bundle'] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 export const REDIRECT_CODES = [301, 302, 307, 308] as const;
 

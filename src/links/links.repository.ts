@@ -57,6 +57,10 @@ export class LinksRepository {
     return this.repo.findOne({ where: { id, accountId }, relations: { tags: true } });
   }
 
+  getOwnedMany(accountId: number, ids: number[]): Promise<Link[]> {
+    return ids.length ? this.repo.findBy({ id: In(ids), accountId }) : Promise.resolve([]);
+  }
+
   getOwnedBySlug(domainId: number, slug: string, accountId: number): Promise<Link | null> {
     return this.repo.findOne({ where: { domainId, slug, accountId }, relations: { tags: true } });
   }

@@ -153,17 +153,25 @@ export class LinksService {
    * one. False when it was gone already: of two racing removals, exactly one wins.
    */
   async remove(link: Link, tombstone: TombstoneReason | null = null): Promise<boolean> {
+    return this.uow.run((tx) => this.removeIn(link, tombstone, tx));
+  }
+
+  /** The same inside a transaction already open (a bundle's files go with the bundle). */
+  async removeIn(link: Link, tombstone: TombstoneReason | null, tx: Tx): Promise<boolean> {
     this.cache.invalidate(link.domainId, link.slug);
-    return this.uow.run(async (tx) => {
-      // A visit may re-cache it before the commit: drop it again after.
-      tx.afterCommit(() => this.cache.invalidate(link.domainId, link.slug));
-      const event: LinkRemoving = { link, tx };
-      await this.events.emitAsync(linkRemoving(link.kind), event);
-      if (!(await this.links.deleteIfExists(link.id, tx))) return false;
-      const at = new Date(this.clock.now());
-      await this.tombstones.mark(link.domainId, link.slug, tombstone, at, tx);
-      return true;
-    });
+    // A visit may re-cache it before the commit: drop it again after.
+    tx.afterCommit(() => this.cache.invalidate(link.domainId, link.slug));
+    const event: LinkRemoving = { link, tx };
+    await this.events.emitAsync(linkRemoving(link.kind), event);
+    if (!(await this.links.deleteIfExists(link.id, tx))) return false;
+    const at = new Date(this.clock.now());
+    await this.tombstones.mark(link.domainId, link.slug, tombstone, at, tx);
+    return true;
+  }
+
+  /** The account's links of these ids (any kind), as rows: for a transaction's own reads. */
+  ownedRows(accountId: number, ids: number[]): Promise<Link[]> {
+    return this.links.getOwnedMany(accountId, ids);
   }
 
   countOnDomain(domainId: number): Promise<number> {

@@ -21,6 +21,9 @@ import { ClientBudget } from '../rate-limit/client-budget';
 import { wordsOf } from '../i18n/language-of';
 import { PublicBrand } from './public-brand';
 import { Env } from '../config/env';
+import { BundlesService } from '../bundles/bundles.service';
+import { BundleZip } from './bundle-zip';
+import { renderBundlePage } from './pages/bundle-page';
 import { oembedHref } from './pages/open-graph';
 
 /** Text pages a client may have rendered in a language of its choice a minute (not kept ones). */
@@ -38,6 +41,8 @@ export interface RespondOptions {
   lang?: string;
   /** The reader pressed "Reveal": a one-time text is shown and used up. */
   reveal?: boolean;
+  /** `/<slug>/zip`: a bundle's files as one zip. */
+  zip?: boolean;
 }
 
 /** Turns what a visit got (VisitsService) into the HTTP answer for each kind of share. */
@@ -55,6 +60,8 @@ export class ShareResponder {
     private readonly sessions: WebSessionsService,
     private readonly brand: PublicBrand,
     private readonly env: Env,
+    private readonly bundles: BundlesService,
+    private readonly zip: BundleZip,
   ) {}
 
   /** A share's oEmbed address, for its page's discovery link. */
@@ -88,6 +95,7 @@ export class ShareResponder {
         if (visit.link.kind === 'file') return this.sendFile(req, res, visit, opts.raw);
         if (visit.link.kind === 'text') return this.sendText(req, res, visit, opts);
         if (visit.link.kind === 'bio') return this.sendBio(req, res, visit);
+        if (visit.link.kind === 'bundle') return this.sendBundle(req, res, visit, opts.zip);
         throw notFound('Link');
     }
   }
@@ -178,6 +186,38 @@ export class ShareResponder {
           shortUrl: this.domains.shortUrl(link.domainId, link.slug),
           preview: link.unfurl && !link.passwordHash,
           oembed: this.oembedOf(this.domains.shortUrl(link.domainId, link.slug)),
+        },
+        wordsOf(req),
+        this.brand.shownTo(req),
+      ),
+    );
+  }
+
+  private async sendBundle(req: Request, res: Response, visit: ContentVisit, zip = false) {
+    const link = visit.link;
+    const { isPrivate, files } = await this.bundles.contentFor(link);
+    if (isPrivate) throw notFound('Bundle');
+    this.count(req, visit);
+    if (zip) return this.zip.send(res, link.title || link.slug, files);
+    const shortUrl = this.domains.shortUrl(link.domainId, link.slug);
+    res.status(200).set(sharePageHeaders()).type('html');
+    res.send(
+      renderBundlePage(
+        {
+          title: link.title,
+          slug: link.slug,
+          shortUrl,
+          files: files.map((f) => {
+            const thumb = f.isPrivate ? '' : this.files.thumbUrlOf(f);
+            return {
+              filename: f.filename,
+              size: f.size,
+              page: f.link ? this.files.pageUrlOf(f.link) : '',
+              thumb: thumb ? thumb.replace('.1280.webp', '.320.webp') : null,
+            };
+          }),
+          preview: link.unfurl && !link.passwordHash,
+          oembed: this.oembedOf(shortUrl),
         },
         wordsOf(req),
         this.brand.shownTo(req),

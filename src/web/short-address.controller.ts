@@ -54,6 +54,16 @@ export class ShortAddressController {
     await this.responder.respond(req, res, visit, { raw: true });
   }
 
+  /** A bundle's files as one zip (a visit of the bundle, counted once). */
+  @Get(':slug/zip')
+  async zip(@Param('slug') slug: string, @Req() req: Request, @Res() res: Response) {
+    const visit = await this.visits.visit(
+      { ...visitOf(req, slug, req.get('x-link-password')), zip: true },
+      req.secure,
+    );
+    await this.responder.respond(req, res, visit, { zip: true });
+  }
+
   /**
    * "Reveal" on a one-time text's page: the one request that shows it and uses it up (its raw
    * bytes at `POST /<slug>/raw`). A form another site posts is refused: it could burn a text

@@ -11,6 +11,8 @@ import { WebErrorPages } from './error-pages';
 import { PublicBrand } from './public-brand';
 import { OEmbedController } from './oembed/oembed.controller';
 import { OEmbedService } from './oembed/oembed.service';
+import { BundleZip } from './bundle-zip';
+import { BundlesModule } from '../bundles/bundles.module';
 import { FileBytesController } from './file-bytes.controller';
 import { FileServer } from './file-server';
 import { HomeController } from './home.controller';
@@ -33,6 +35,7 @@ import { ShortAddressController } from './short-address.controller';
     FilesModule,
     DomainsModule,
     BioModule,
+    BundlesModule,
     AccountAreaModule,
     AuthModule,
     RateLimitModule,
@@ -51,6 +54,7 @@ import { ShortAddressController } from './short-address.controller';
     TextPageCache,
     PublicBrand,
     OEmbedService,
+    BundleZip,
     { provide: ErrorPages, useClass: WebErrorPages },
   ],
   exports: [ErrorPages],

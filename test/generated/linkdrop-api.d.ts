@@ -967,6 +967,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/bundles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Your bundles, newest first, 20 a page */
+        get: operations["BundlesController_list"];
+        put?: never;
+        /** Share several of your files under one address */
+        post: operations["BundlesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bundles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One bundle with its files */
+        get: operations["BundlesController_get"];
+        put?: never;
+        post?: never;
+        /** Delete a bundle and its files */
+        delete: operations["BundlesController_delete"];
+        options?: never;
+        head?: never;
+        /** Change a bundle; null clears title, password, expiry */
+        patch: operations["BundlesController_update"];
+        trace?: never;
+    };
+    "/api/v1/bundles/{id}/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add files: one uploaded as `file` (multipart), or yours by id (`{ file_ids }`) */
+        post: operations["BundleFilesController_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bundles/{id}/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Take a file out of the bundle (the file stays, as its own share) */
+        delete: operations["BundleFilesController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/{slug}/qr.png": {
         parameters: {
             query?: never;
@@ -1324,7 +1395,7 @@ export interface components {
         LinkDto: {
             id: number;
             /** @enum {string} */
-            kind: "redirect" | "text" | "file" | "bio";
+            kind: "redirect" | "text" | "file" | "bio" | "bundle";
             domain: string;
             slug: string;
             short_url: string;
@@ -1345,7 +1416,7 @@ export interface components {
              * @description S.EE's kind number: 1 link, 2 text, 3 file, 4 QR code, 5 bio page
              * @enum {integer}
              */
-            object_type: 1 | 2 | 3 | 4 | 5;
+            object_type: 1 | 2 | 3 | 4 | 5 | 6;
             /** @description Link previews may show its content (false: a bare title only) */
             unfurl: boolean;
             /** @description Past its expiry (it answers 410, or its expiry redirect) */
@@ -1429,7 +1500,7 @@ export interface components {
         TextDto: {
             id: number;
             /** @enum {string} */
-            kind: "redirect" | "text" | "file" | "bio";
+            kind: "redirect" | "text" | "file" | "bio" | "bundle";
             domain: string;
             slug: string;
             short_url: string;
@@ -1450,7 +1521,7 @@ export interface components {
              * @description S.EE's kind number: 1 link, 2 text, 3 file, 4 QR code, 5 bio page
              * @enum {integer}
              */
-            object_type: 1 | 2 | 3 | 4 | 5;
+            object_type: 1 | 2 | 3 | 4 | 5 | 6;
             /** @description Link previews may show its content (false: a bare title only) */
             unfurl: boolean;
             /** @description Past its expiry (it answers 410, or its expiry redirect) */
@@ -1888,6 +1959,46 @@ export interface components {
         BioPageListDto: {
             bio_pages: components["schemas"]["BioPageDto"][];
             total: number;
+        };
+        BundleDto: {
+            id: number;
+            slug: string;
+            short_url: string;
+            title?: string | null;
+            /** @description In the bundle’s order */
+            files: components["schemas"]["FileRecordDto"][];
+            /** @description Unix seconds */
+            created_at: number;
+            /** @description Link previews may show it (false: a bare title only) */
+            unfurl: boolean;
+        };
+        CreateBundleDto: {
+            title?: string | null;
+            /** @description Ids of your files (file_id) */
+            file_ids?: number[];
+            /** @description 1-64 of A-Z a-z 0-9 _ -; random if omitted */
+            custom_slug?: string;
+            /** @description Host of the short URL; the default domain if omitted */
+            domain?: string;
+            /** @description Visitors must enter it; stored only as a hash */
+            password?: string | null;
+            /** @description Unix seconds; in the future */
+            expire_at?: number | null;
+            /** @description Its page and zip answer 404 to anyone but you */
+            is_private?: boolean;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
+        };
+        UpdateBundleDto: {
+            title?: string | null;
+            /** @description Visitors must enter it; stored only as a hash */
+            password?: string | null;
+            /** @description Unix seconds; in the future */
+            expire_at?: number | null;
+            /** @description Its page and zip answer 404 to anyone but you */
+            is_private?: boolean;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
         };
         OEmbed: {
             /** @enum {string} */
@@ -4042,7 +4153,7 @@ export interface operations {
                 per_page?: components["schemas"]["Object"];
                 tag_id?: number;
                 domain?: string;
-                kind?: "redirect" | "text" | "file" | "bio";
+                kind?: "redirect" | "text" | "file" | "bio" | "bundle";
                 /** @description Search in slug, title and target URL */
                 q?: string;
                 sort?: "newest" | "oldest" | "visits";
@@ -11713,6 +11824,994 @@ export interface operations {
                         code: 403;
                         /** @enum {string} */
                         error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    BundlesController_list: {
+        parameters: {
+            query?: {
+                page?: components["schemas"]["Object"];
+                per_page?: components["schemas"]["Object"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["BundleDto"][];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    BundlesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBundleDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["BundleDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description slug_taken, conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        error: "slug_taken" | "conflict";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    BundlesController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["BundleDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    BundlesController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DeletedDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    BundlesController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBundleDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["BundleDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    BundleFilesController_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["BundleDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 409;
+                        /** @enum {string} */
+                        error: "conflict";
+                    };
+                };
+            };
+            /** @description file_too_large, quota_exceeded */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 413;
+                        /** @enum {string} */
+                        error: "file_too_large" | "quota_exceeded";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    BundleFilesController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                fileId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["BundleDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
                     };
                 };
             };

@@ -34,6 +34,7 @@ export class AdminSharePreviewController {
       section: 'admin' as const,
       share,
       size,
+      formatBytes,
       kindLabel: wordsOf(res.req).t(KIND_LABELS[share.kind]),
     };
     this.pages.send(res, 'share-preview', `Share ${share.shortUrl}`, viewer, view);

@@ -24,12 +24,16 @@ export class ContentTypeGuard implements CanActivate {
     const targets = [ctx.getHandler(), ctx.getClass()];
     // Pages and legacy mounts (forms, old clients) parse their own bodies.
     if (this.reflector.getAllAndOverride<boolean>(RAW_RESPONSE, targets)) return true;
-    const multipart = this.reflector.getAllAndOverride<boolean>(ACCEPTS_MULTIPART, targets);
+    const multipart = this.reflector.getAllAndOverride<true | 'or-json'>(
+      ACCEPTS_MULTIPART,
+      targets,
+    );
+    if (multipart === 'or-json' && req.is('application/json')) return true;
     if (multipart ? req.is('multipart/form-data') : req.is('application/json')) return true;
     throw new DomainError(
       415,
       'unsupported_media_type',
-      `Content-Type must be ${multipart ? 'multipart/form-data' : 'application/json'}`,
+      `Content-Type must be ${multipart === 'or-json' ? 'multipart/form-data or application/json' : multipart ? 'multipart/form-data' : 'application/json'}`,
     );
   }
 }

@@ -19,6 +19,7 @@ import { ReportSenders1763701700000 } from './1763701700000-ReportSenders';
 import { ShareTombstones1763701800000 } from './1763701800000-ShareTombstones';
 import { Media1763701900000 } from './1763701900000-Media';
 import { Unfurl1763702000000 } from './1763702000000-Unfurl';
+import { Bundles1763702100000 } from './1763702100000-Bundles';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ShareTombstones1763701800000,
   Media1763701900000,
   Unfurl1763702000000,
+  Bundles1763702100000,
 ];

@@ -7,8 +7,8 @@ import { UploadLimitsInterceptor } from './upload-limits.interceptor';
  * A multipart upload route: the early size check, then multer with the streaming engine (from
  * `uploadMulterModule()`). The engine accepts one part named file, legacyfile or smfile.
  */
-export const AcceptsUpload = () =>
+export const AcceptsUpload = (mode: true | 'or-json' = true) =>
   applyDecorators(
-    AcceptsMultipart(),
+    AcceptsMultipart(mode),
     UseInterceptors(UploadLimitsInterceptor, AnyFilesInterceptor()),
   );

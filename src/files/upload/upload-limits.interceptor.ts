@@ -20,6 +20,8 @@ export class UploadLimitsInterceptor implements NestInterceptor {
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const req = ctx.switchToHttp().getRequest<UploadRequest & { account?: AuthenticatedAccount }>();
+    // A route that takes JSON too (ContentTypeGuard let it in): no file comes, multer skips it.
+    if (req.is('application/json')) return next.handle();
     // multer takes any multipart/*, and busboy then fails on all but form-data (an internal error).
     if (req.headers['content-type'] !== undefined && !req.is('multipart/form-data')) {
       throw new DomainError(

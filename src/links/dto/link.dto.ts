@@ -13,7 +13,14 @@ export class ShortLinkDto {
 }
 
 /** S.EE's `object_type` numbers; a QR code is a redirect made through `/qrcode`. */
-export const OBJECT_TYPES = { redirect: 1, text: 2, file: 3, qrcode: 4, bio: 5 } as const;
+export const OBJECT_TYPES = {
+  redirect: 1,
+  text: 2,
+  file: 3,
+  qrcode: 4,
+  bio: 5,
+  bundle: 6,
+} as const;
 
 /**
  * S.EE's history items decode `title` and `target_url` as strings: lists answer "" for none.

@@ -22,6 +22,7 @@ const EXPIRED = {
   text: 'This text has expired',
   file: 'This file has expired',
   bio: 'This page has expired',
+  bundle: 'These files have expired',
 } as const;
 
 export interface VisitRequest {
@@ -36,6 +37,8 @@ export interface VisitRequest {
   raw?: boolean;
   /** `POST /<slug>/reveal`: only texts are revealed. */
   reveal?: boolean;
+  /** `/<slug>/zip`: only bundles are zipped. */
+  zip?: boolean;
   /** What the visit record needs of the request (headers, peer address, URL). */
   headers: IncomingHttpHeaders;
   remoteAddress: string | undefined;
@@ -84,7 +87,10 @@ export class VisitsService {
   async visit(r: VisitRequest, secure: boolean, unlocking = false): Promise<Visit> {
     const link = await this.find(r);
     if ('location' in link) return link;
-    if (r.raw && (link.kind === 'redirect' || link.kind === 'bio')) throw notFound('Link');
+    if (r.raw && (link.kind === 'redirect' || link.kind === 'bio' || link.kind === 'bundle')) {
+      throw notFound('Link');
+    }
+    if (r.zip && link.kind !== 'bundle') throw notFound('Link');
     if (r.reveal && link.kind !== 'text') throw notFound('Link');
     assertNotBlocked(link);
     if (link.expireAt && link.expireAt.getTime() <= this.clock.now()) {

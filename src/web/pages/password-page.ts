@@ -8,6 +8,7 @@ const HEADINGS: Record<LinkKind, string> = {
   text: tk('This text is protected by a password'),
   file: tk('This file is protected by a password'),
   bio: tk('This page is protected by a password'),
+  bundle: tk('These files are protected by a password'),
 };
 
 /** The form a password-protected share shows; it posts back to the same address. */
