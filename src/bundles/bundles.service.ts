@@ -96,6 +96,13 @@ export class BundlesService {
     return { id, deleted: true };
   }
 
+  /** In the transaction writing a file's record: the file joins the caller's bundle. */
+  async join(accountId: number, bundleId: number, fileId: number, tx: Tx): Promise<void> {
+    const [bundle] = await this.links.ownedRows(accountId, [bundleId]);
+    if (bundle?.kind !== 'bundle') throw notFound('Bundle');
+    await this.bundles.add(bundleId, [fileId], tx);
+  }
+
   /** In the transaction removing a bundle's link: its files go with it, then its rows. */
   async removeContent(link: Link, tx: Tx): Promise<void> {
     const fileIds = await this.bundles.fileIdsOf(link.id, tx);

@@ -1651,6 +1651,8 @@ export interface components {
             keep_metadata?: 0 | 1;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Not S.EE's: one of your bundles, which the file joins */
+            bundle_id?: number;
             /**
              * @description Kept as a hint; the type is sniffed
              * @example video/mp4

@@ -3,6 +3,8 @@ import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { DomainError } from '../../common/errors/domain-error';
 import { PlanLimits } from '../../auth/plans/plan-limits';
 import { Env } from '../../config/env';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { FILE_JOINS_BUNDLE, FileJoinsBundle } from '../file-events';
 import { FileRecordDto } from '../dto/file-record.dto';
 import { bytesKeyOf } from '../file.entity';
 import { SharedBytes } from '../shared-bytes';
@@ -27,6 +29,7 @@ export class FastUploads {
     private readonly sessions: UploadSessionsRepository,
     private readonly limits: PlanLimits,
     private readonly env: Env,
+    private readonly events: EventEmitter2,
   ) {}
 
   async attempt(
@@ -72,6 +75,15 @@ export class FastUploads {
           throw new DomainError(409, 'conflict', 'The identical file was just deleted; upload it');
         }
         session = await this.sessions.insert(sessionRow(fileId), tx);
+        if (dto.bundle_id) {
+          const joins: FileJoinsBundle = {
+            accountId: account.id,
+            bundleId: dto.bundle_id,
+            fileId,
+            tx,
+          };
+          await this.events.emitAsync(FILE_JOINS_BUNDLE, joins);
+        }
       },
     });
     return { session, record };

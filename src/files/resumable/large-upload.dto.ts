@@ -26,6 +26,7 @@ import { FileRecordDto } from '../dto/file-record.dto';
   'mime_type',
   'keep_metadata',
   'unfurl',
+  'bundle_id',
 ])
 export class CreateLargeUploadDto {
   @ApiProperty({ maxLength: 255 }) @IsString() @MinLength(1) @MaxLength(255) file_name!: string;
@@ -61,6 +62,11 @@ export class CreateLargeUploadDto {
   @IsIn([0, 1])
   keep_metadata?: 0 | 1;
   @UnfurlField() unfurl?: boolean;
+  @ApiPropertyOptional({ description: "Not S.EE's: one of your bundles, which the file joins" })
+  @IsAbsentOr()
+  @IsInt()
+  @Min(1)
+  bundle_id?: number;
   @ApiPropertyOptional({ example: 'video/mp4', description: 'Kept as a hint; the type is sniffed' })
   @IsAbsentOr()
   @IsString()

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '../../auth/auth.module';
 import { Env } from '../../config/env';
 import { FilesModule } from '../files.module';
+import { LinksModule } from '../../links/links.module';
 import { LargeUploadsController } from './large-uploads.controller';
 import { LargeUploadsService } from './large-uploads.service';
 import { TusController } from './tus.controller';
@@ -23,7 +24,7 @@ import { SharedTusLocker, TUS_LOCKER } from './shared-tus-locker';
 
 /** Resumable uploads: S.EE's large-file calls and the tus endpoint. */
 @Module({
-  imports: [TypeOrmModule.forFeature([UploadSession]), FilesModule, AuthModule],
+  imports: [TypeOrmModule.forFeature([UploadSession]), FilesModule, AuthModule, LinksModule],
   controllers: [LargeUploadsController, TusController],
   providers: [
     {

@@ -9,6 +9,7 @@ import { FilesService } from '../files.service';
 import { FastUploads } from './fast-uploads';
 import type { CreateLargeUploadDto } from './large-upload.dto';
 import { LargeUploadStore } from './large-upload-store';
+import type { LinksService } from '../../links/links.service';
 import { LargeUploadsService } from './large-uploads.service';
 import { UploadEnds } from './upload-ends';
 import { UploadFinisher } from './upload-finisher';
@@ -68,6 +69,7 @@ describe('LargeUploadsService', () => {
       ends as unknown as UploadEnds,
       finisher as unknown as UploadFinisher,
       fast as unknown as FastUploads,
+      {} as LinksService,
     );
   });
 

@@ -21,6 +21,7 @@ import { LargeUploadStore } from './large-upload-store';
 import { UploadEnds } from './upload-ends';
 import { UploadFinisher } from './upload-finisher';
 import { FastUploads } from './fast-uploads';
+import { LinksService } from '../../links/links.service';
 import { newUploadId } from './upload-ids';
 
 /**
@@ -42,6 +43,7 @@ export class LargeUploadsService {
     private readonly ends: UploadEnds,
     private readonly finisher: UploadFinisher,
     private readonly fast: FastUploads,
+    private readonly links: LinksService,
   ) {
     this.apiBase = `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/v1`;
   }
@@ -49,6 +51,7 @@ export class LargeUploadsService {
   /** S.EE's create call: a session, and its empty upload in the tus store. */
   async create(account: AuthenticatedAccount, dto: CreateLargeUploadDto) {
     if (dto.file_hash) {
+      if (dto.bundle_id) await this.links.findOwned(account.id, { id: dto.bundle_id }, 'bundle');
       // Applied at once: the session keeps no fields.
       const row = (fileId: number) => ({
         ...this.sessionRow(account, dto, newUploadId(new Date(this.clock.now())), {}),
@@ -83,6 +86,8 @@ export class LargeUploadsService {
   /** A new session: limits checked and the bytes reserved before any arrive. */
   async begin(account: AuthenticatedAccount, dto: CreateLargeUploadDto, uploadId: string) {
     await this.limits.checkUpload(account, dto.file_size);
+    // Aimed at a bundle: one of the caller's (another account's is not found).
+    if (dto.bundle_id) await this.links.findOwned(account.id, { id: dto.bundle_id }, 'bundle');
     const fields: SessionFields = {
       domain: dto.domain,
       custom_slug: dto.alias,
@@ -92,6 +97,7 @@ export class LargeUploadsService {
       is_private: dto.is_private === 1,
       keep_metadata: dto.keep_metadata === 1 || undefined,
       unfurl: dto.unfurl,
+      bundle_id: dto.bundle_id,
     };
     const row = this.sessionRow(account, dto, uploadId, fields);
     return this.uow.run(async (tx) => {

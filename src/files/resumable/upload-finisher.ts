@@ -4,6 +4,8 @@ import { Clock } from '../../common/clock';
 import { DomainError } from '../../common/errors/domain-error';
 import { FilesService } from '../files.service';
 import { Env } from '../../config/env';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { FILE_JOINS_BUNDLE, FileJoinsBundle } from '../file-events';
 import { scrubStored } from '../media/scrub-stored';
 import { Storage } from '../storage/storage';
 import { CompletedLargeUploadDto } from './large-upload.dto';
@@ -29,6 +31,7 @@ export class UploadFinisher {
     private readonly clock: Clock,
     private readonly storage: Storage,
     private readonly env: Env,
+    private readonly events: EventEmitter2,
   ) {}
 
   /** Turns the stored parts into a file record, once, however many callers ask at once. */
@@ -65,6 +68,15 @@ export class UploadFinisher {
           const changes = { status: SESSION_STATUS.completed, fileId, updatedAt, fields: '{}' };
           if (!(await this.sessions.transition(s.id, SESSION_STATUS.uploading, changes, tx))) {
             throw new DomainError(410, 'gone', 'This upload was cancelled or expired');
+          }
+          if (fields.bundle_id) {
+            const joins: FileJoinsBundle = {
+              accountId: account.id,
+              bundleId: fields.bundle_id,
+              fileId,
+              tx,
+            };
+            await this.events.emitAsync(FILE_JOINS_BUNDLE, joins);
           }
         },
       });

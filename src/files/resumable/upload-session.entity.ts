@@ -19,6 +19,8 @@ export interface SessionFields {
   keep_metadata?: boolean;
   /** Link previews may show the file (true when not given). */
   unfurl?: boolean;
+  /** The bundle the file joins once it exists. */
+  bundle_id?: number;
 }
 
 /** A resumable upload: its bytes sit in the tus store until the last one arrives. */

@@ -184,4 +184,58 @@ describe('Bundles: several files under one address', () => {
     expect((await visit(alone.url).responseType('blob').expect(200)).body).toEqual(shared);
     expect((await t.storedFiles()).length).toBe(before.length - 1);
   });
+
+  it('should let a resumable upload (tus) and a fast upload join a bundle', async () => {
+    const d = (await create({ title: 'Big ones' }).expect(201)).body.data;
+    const data = randomBytes(5000);
+    const created = await t
+      .api()
+      .post('/api/v1/file/large-file/create')
+      .set(a.auth)
+      .send({ file_name: 'movie.bin', file_size: data.length, bundle_id: d.id })
+      .expect(200);
+    const { upload_id, upload_url } = created.body.data as {
+      upload_id: string;
+      upload_url: string;
+    };
+    await t
+      .api()
+      .patch(new URL(upload_url).pathname)
+      .set(a.auth)
+      .set('Tus-Resumable', '1.0.0')
+      .set('Upload-Offset', '0')
+      .set('Content-Type', 'application/offset+octet-stream')
+      .send(data)
+      .expect(204);
+    await t
+      .api()
+      .post('/api/v1/file/large-file/complete')
+      .set(a.auth)
+      .send({ upload_id })
+      .expect(200);
+    const again = await t
+      .api()
+      .post('/api/v1/file/large-file/create')
+      .set(a.auth)
+      .send({
+        file_name: 'copy.bin',
+        file_size: data.length,
+        file_hash: sha(data),
+        bundle_id: d.id,
+      })
+      .expect(200);
+    expect(again.body.data.fast_upload).toBe(true);
+    const got = (await t.api().get(`/api/v1/bundles/${d.id}`).set(a.auth).expect(200)).body.data;
+    expect(got.files.map((f: { filename: string }) => f.filename)).toEqual([
+      'movie.bin',
+      'copy.bin',
+    ]);
+    // Another account's bundle is not one to aim at.
+    const other = await t
+      .api()
+      .post('/api/v1/file/large-file/create')
+      .set(b.auth)
+      .send({ file_name: 'x.bin', file_size: 10, bundle_id: d.id });
+    expect(other.status).toBe(404);
+  });
 });
