@@ -48,6 +48,8 @@ const CLIENT_KEYS = [
   tk('Close'),
   tk('Previous file'),
   tk('Next file'),
+  tk('One link for all: '),
+  tk('The files could not be shared as one link: {{why}}'),
 ];
 
 export type Section = (typeof NAV)[number]['section'] | 'admin' | 'none';

@@ -133,7 +133,13 @@ function uploadOptions() {
   return out;
 }
 
-function upload(file, list, max) {
+// Resolves with the new file's id once it is stored (null when it failed). `skip`: option names
+// left out (a drop shared as one link gives its slug to the bundle, not to each file).
+function upload(file, list, max, skip = []) {
+  return new Promise((resolve) => uploadOne(file, list, max, skip, resolve));
+}
+
+function uploadOne(file, list, max, skip, resolve) {
   const item = document.createElement('li');
   const name = document.createElement('span');
   name.textContent = file.name || say('pasted file');
@@ -144,6 +150,7 @@ function upload(file, list, max) {
   item.append(name, bar);
   list.append(item);
   const fail = (message) => {
+    resolve(null);
     bar.remove();
     const why = document.createElement('p');
     why.className = 'failed';
@@ -154,7 +161,7 @@ function upload(file, list, max) {
   uploading += 1;
   const body = new FormData();
   body.append('file', file, file.name || 'pasted');
-  for (const [name, value] of uploadOptions()) body.append(name, value);
+  for (const [name, value] of uploadOptions()) if (!skip.includes(name)) body.append(name, value);
   const xhr = new XMLHttpRequest();
   xhr.open('POST', '/api/v1/file/upload');
   xhr.setRequestHeader('X-CSRF-Token', csrf());
@@ -176,10 +183,42 @@ function upload(file, list, max) {
     copy.dataset.copy = `#${link.id}`;
     copy.setAttribute('aria-label', say('Copy the link to {{name}}', { name: name.textContent }));
     item.append(' ', link, ' ', copy);
+    resolve(xhr.response.data.file_id);
   };
   xhr.onloadend = uploadEnded;
   xhr.onerror = () => fail(say('the connection failed'));
   xhr.send(body);
+}
+
+function shareAsOne(fileIds, list) {
+  if (!fileIds.length) return;
+  const options = Object.fromEntries(uploadOptions().filter(([n]) => n !== 'is_private'));
+  if (options.expire_at) options.expire_at = Number(options.expire_at);
+  const item = document.createElement('li');
+  list.append(item);
+  fetch('/api/v1/bundles', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': csrf() },
+    body: JSON.stringify({ ...options, file_ids: fileIds }),
+  })
+    .then((res) => res.json().then((body) => ({ ok: res.ok, body })))
+    .then(({ ok, body }) => {
+      if (!ok) throw new Error(body.message);
+      const link = document.createElement('a');
+      link.href = body.data.short_url;
+      link.textContent = body.data.short_url;
+      link.id = `bundle-${body.data.id}`;
+      const copy = document.createElement('button');
+      copy.type = 'button';
+      copy.textContent = say('Copy');
+      copy.dataset.copy = `#${link.id}`;
+      item.append(say('One link for all: '), link, ' ', copy);
+    })
+    .catch((e) => {
+      item.className = 'failed';
+      item.textContent = say('The files could not be shared as one link: {{why}}', { why: e.message });
+    });
 }
 
 document.addEventListener('DOMContentLoaded', () => {
@@ -187,7 +226,16 @@ document.addEventListener('DOMContentLoaded', () => {
   if (!zone) return;
   const list = document.querySelector('.uploads');
   const max = Number(zone.dataset.max);
-  const send = (files) => [...files].forEach((f) => upload(f, list, max));
+  const oneLink = document.querySelector('[data-one-link]');
+  const send = (files) => {
+    files = [...files];
+    if (!oneLink?.checked || files.length < 2) return files.forEach((f) => upload(f, list, max));
+    // One link for all: the files, then a bundle of those stored, with the drop's options.
+    const bundled = ['custom_slug', 'domain', 'password', 'expire_at'];
+    Promise.all(files.map((f) => upload(f, list, max, bundled))).then((ids) =>
+      shareAsOne(ids.filter((id) => id !== null), list),
+    );
+  };
   zone.querySelector('input[type=file]').addEventListener('change', (e) => {
     send(e.target.files);
     e.target.value = '';

@@ -241,6 +241,28 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
     expect(page.url()).toBe(`${base}/account/files`);
   });
 
+  it('should share the files of one drop under one link when asked', async () => {
+    await page.goto(`${base}/account/files`);
+    await page.getByText('Upload options').click();
+    await page.getByLabel(/One link for all the files of a drop/).check();
+    const dropped = await page.evaluateHandle(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['first\n'], 'a.txt', { type: 'text/plain' }));
+      dt.items.add(new File(['second\n'], 'b.txt', { type: 'text/plain' }));
+      return dt;
+    });
+    await page.dispatchEvent('[data-upload]', 'drop', { dataTransfer: dropped });
+    const link = page.locator('.uploads a[id^="bundle-"]');
+    await link.waitFor();
+    await page.goto((await link.getAttribute('href'))!.replace('http://localhost:3000', base));
+    await page.getByRole('link', { name: 'Download all as a zip' }).waitFor();
+    expect(await page.locator('.gallery li').count()).toBe(2);
+    await page.screenshot({
+      path: join(ARTIFACTS, 'public-bundle-light-1280.png'),
+      fullPage: true,
+    });
+  });
+
   it('should show the files as a gallery, remembered, with a lightbox that steps through them', async () => {
     const ada = await t.app.get(AccountsService).getByEmail('ada@example.com');
     const token = (await t.app.get(TokensService).issue(ada.id, 'gallery')).token;

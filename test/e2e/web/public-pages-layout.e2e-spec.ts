@@ -60,6 +60,12 @@ const run = dbKind() === 'sqlite' && hasChromium();
       .attach('file', png(1600, 900), 'a-photo-with-a-rather-long-name-from-a-phone-camera.png')
       .expect(200);
     pages.file = (file.body.data as { page: string }).page;
+    const bundle = await api()
+      .post('/api/v1/bundles')
+      .set(a.auth)
+      .send({ title: 'Photos of the trip', file_ids: [file.body.data.file_id] })
+      .expect(201);
+    pages.bundle = (bundle.body.data as { short_url: string }).short_url;
     pages['not-found'] = `${base}/no-such-share`;
     for (const [name, url] of Object.entries(pages)) {
       pages[name] = `${base}${new URL(url).pathname}`;
