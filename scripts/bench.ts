@@ -13,6 +13,7 @@ import { benchMisses } from './bench/misses';
 import { benchTextPage } from './bench/text-page';
 import { benchResumable } from './bench/resumable';
 import { benchUpload } from './bench/upload';
+import { benchMedia } from './bench/media';
 import { benchMysqlCreation, measureCreation } from './bench/creation';
 import {
   createLinks,
@@ -38,6 +39,16 @@ const root = join(__dirname, '..');
 async function main() {
   pinSelf(1);
   const dir = mkdtempSync(join(tmpdir(), 'linkdrop-bench-'));
+  if (process.argv.includes('--media')) {
+    // `npm run bench:media`: the files-as-media runs alone.
+    try {
+      return await benchMedia(`http://127.0.0.1:${OURS}`, (name, extra) =>
+        startService(dir, name, extra),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
   const base = `http://127.0.0.1:${OURS}`;
   // Recording off here; the RECORDING instance measures it on.
   const ours = startService(dir, 'bench', { ANALYTICS_RECORD: 'false' });
@@ -136,6 +147,7 @@ async function main() {
     } finally {
       await stop(fresh);
     }
+    await benchMedia(base, (name, extra) => startService(dir, name, extra));
   } finally {
     await stop(ours);
     if (recording) await stop(recording);

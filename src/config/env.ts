@@ -116,6 +116,8 @@ export class Env {
    * for one upload.
    */
   @Transform(toBool) @IsBoolean() UPLOAD_KEEP_METADATA = false;
+  /** Thumbnails of uploaded images (and videos, with ffmpeg); false makes none. */
+  @Transform(toBool) @IsBoolean() UPLOAD_THUMBNAILS = true;
   /**
    * The ffmpeg that makes videos' poster frames (thumbnails); `ffmpeg` on the PATH by default,
    * empty for none. Without one, videos show a neutral card.

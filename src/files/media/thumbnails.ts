@@ -46,10 +46,14 @@ export class Thumbnails implements OnModuleDestroy {
     env: Env,
   ) {
     this.ffmpeg = ffmpegVersion(env.FFMPEG_PATH) ? env.FFMPEG_PATH : null;
+    this.enabled = env.UPLOAD_THUMBNAILS;
   }
+
+  private readonly enabled: boolean;
 
   /** Whether files of this type get thumbnails: images libvips reads, videos with ffmpeg. */
   handles(mime: string): boolean {
+    if (!this.enabled) return false;
     return isThumbnailable(mime) || (this.ffmpeg !== null && mime.startsWith('video/'));
   }
 

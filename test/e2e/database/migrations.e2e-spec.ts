@@ -85,6 +85,8 @@ const TABLES = [
   'accounts',
   'api_tokens',
   'bio_pages',
+  'bundle_files',
+  'bundles',
   'custom_domains',
   'domains',
   'files',
