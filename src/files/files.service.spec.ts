@@ -59,6 +59,7 @@ describe('FilesService', () => {
       {} as VisitReads,
       {
         schedule: jest.fn(),
+        noteUpload: jest.fn(),
         handles: (m: string) => m.startsWith('image/'),
       } as unknown as Thumbnails,
       { PUBLIC_URL: 'http://localhost:3000/' } as Env,

@@ -142,6 +142,7 @@ export class FilesService {
       this.stored.files++;
       this.stored.bytes += file.size;
       if (row.thumbs === THUMBS.pending) this.thumbnails.schedule({ ...row, linkId: link.id });
+      else this.thumbnails.noteUpload();
       // The record is what was just written: no need to read it back.
       return this.toRecord({ ...row, linkId: link.id }, link.short_url);
     } catch (e) {

@@ -217,7 +217,9 @@ function shareAsOne(fileIds, list) {
     })
     .catch((e) => {
       item.className = 'failed';
-      item.textContent = say('The files could not be shared as one link: {{why}}', { why: e.message });
+      item.textContent = say('The files could not be shared as one link: {{why}}', {
+        why: e.message,
+      });
     });
 }
 
@@ -233,7 +235,10 @@ document.addEventListener('DOMContentLoaded', () => {
     // One link for all: the files, then a bundle of those stored, with the drop's options.
     const bundled = ['custom_slug', 'domain', 'password', 'expire_at'];
     Promise.all(files.map((f) => upload(f, list, max, bundled))).then((ids) =>
-      shareAsOne(ids.filter((id) => id !== null), list),
+      shareAsOne(
+        ids.filter((id) => id !== null),
+        list,
+      ),
     );
   };
   zone.querySelector('input[type=file]').addEventListener('change', (e) => {

@@ -16,6 +16,8 @@ import { ffmpegVersion, posterFrame } from '../../common/ffmpeg';
 
 /** Past this many pixels an image gets no thumbnail (a decompression bomb never decodes). */
 export const MAX_PIXELS = 100_000_000;
+/** Background thumbnails start once no upload has ended for this long. */
+const QUIET_MS = 1000;
 /** A thumbnail that takes longer than this is given up (libvips stops the work). */
 const TIME_BUDGET_SECONDS = 30;
 
@@ -36,9 +38,13 @@ export class Thumbnails implements OnModuleDestroy {
   private readonly logger = new Logger(Thumbnails.name);
   private readonly making = new Map<string, Promise<boolean>>();
   private queue: Promise<unknown> = Promise.resolve();
-
+  /** Uploads' thumbnails waiting for a quiet moment, by stored bytes. */
+  private readonly deferred = new Map<string, StoredFile>();
+  private quietFrom = 0;
+  private timer?: NodeJS.Timeout;
   /** The ffmpeg making videos' poster frames, or null (videos then get no thumbnail). */
   private readonly ffmpeg: string | null;
+  private readonly enabled: boolean;
 
   constructor(
     private readonly storage: Storage,
@@ -48,8 +54,6 @@ export class Thumbnails implements OnModuleDestroy {
     this.ffmpeg = ffmpegVersion(env.FFMPEG_PATH) ? env.FFMPEG_PATH : null;
     this.enabled = env.UPLOAD_THUMBNAILS;
   }
-
-  private readonly enabled: boolean;
 
   /** Whether files of this type get thumbnails: images libvips reads, videos with ffmpeg. */
   handles(mime: string): boolean {
@@ -69,19 +73,57 @@ export class Thumbnails implements OnModuleDestroy {
     return made;
   }
 
-  /** Shutdown waits for the thumbnail being made (each has a time budget). */
+  /**
+   * Shutdown waits for the thumbnail being made (each has a time budget); those still waiting
+   * stay `pending` in their records and are made when first asked for.
+   */
   async onModuleDestroy(): Promise<void> {
-    await this.idle();
-  }
-
-  /** Resolves once the thumbnails asked for so far are made (or given up). */
-  async idle(): Promise<void> {
+    clearTimeout(this.timer);
+    this.deferred.clear();
     while (this.making.size > 0) await this.queue;
   }
 
-  /** The same in the background (after an upload): its outcome is written to the record. */
+  /** Resolves once every thumbnail asked for or waiting is made (or given up). */
+  async idle(): Promise<void> {
+    for (const file of this.deferred.values()) void this.make(file).catch(() => undefined);
+    this.deferred.clear();
+    while (this.making.size > 0) await this.queue;
+  }
+
+  /**
+   * An upload ended: thumbnails made in the background wait until uploads have paused for
+   * QUIET_MS, so they never take the core from the transfers still coming (one asked for is
+   * made at once).
+   */
+  noteUpload(): void {
+    this.quietFrom = Date.now() + QUIET_MS;
+    this.wake();
+  }
+
+  /** A new file's thumbnails, in the background once uploads pause: written to its record. */
   schedule(file: StoredFile): void {
-    void this.make(file).catch(() => undefined);
+    this.deferred.set(bytesKeyOf(file), file);
+    this.noteUpload();
+  }
+
+  private wake(): void {
+    if (this.timer || this.deferred.size === 0) return;
+    this.timer = setTimeout(
+      () => {
+        this.timer = undefined;
+        if (Date.now() < this.quietFrom) return this.wake();
+        // Asked for meanwhile (made already), or flushed by idle(): nothing left to do.
+        const next = this.deferred.entries().next();
+        if (next.done) return;
+        const [key, file] = next.value;
+        this.deferred.delete(key);
+        void this.make(file)
+          .catch(() => undefined)
+          .finally(() => this.wake());
+      },
+      Math.max(10, this.quietFrom - Date.now()),
+    );
+    this.timer.unref();
   }
 
   private async makeNow(file: StoredFile, key: string): Promise<boolean> {
@@ -128,6 +170,7 @@ export class Thumbnails implements OnModuleDestroy {
 
   /** A thumbnail's bytes, made first if it is still to be made; null when there is none. */
   async read(file: StoredFile, size: ThumbSize): Promise<Buffer | null> {
+    this.deferred.delete(bytesKeyOf(file));
     if (file.thumbs === THUMBS.pending && !(await this.make(file))) return null;
     if (file.thumbs === THUMBS.none || file.thumbs === THUMBS.failed) return null;
     const chunks: Buffer[] = [];
