@@ -27,6 +27,7 @@ export class FileEditView {
       title: link.title ?? '',
       tags: link.tags.map((t) => t.name).join(', '),
       expire_at: formTime(link.expire_at),
+      unfurl: link.unfurl,
       private: file.is_private,
     };
     const about = `${typeLabelOf(file.mime_type, wordsOf(res.req))} · ${formatBytes(file.size)}`;

@@ -49,6 +49,7 @@ export class LinkEditController {
       title: form.title ?? null,
       password: form.remove_password === '1' ? null : form.password,
       expire_at: form.expire_at ? Date.parse(`${form.expire_at}Z`) / 1000 : null,
+      unfurl: form.unfurl === '1',
       redirect_code: form.redirect_code ? Number(form.redirect_code) : undefined,
     });
     try {

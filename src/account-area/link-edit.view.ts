@@ -20,6 +20,7 @@ export class LinkEditView {
       title: link.title ?? '',
       tags: link.tags.map((t) => t.name).join(', '),
       expire_at: formTime(link.expire_at),
+      unfurl: link.unfurl,
       redirect_code: link.redirect_code,
     };
     const tags = await this.tags.list(viewer.account!.id);

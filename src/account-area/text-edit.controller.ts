@@ -50,6 +50,7 @@ export class TextEditController {
       content,
       password: form.remove_password === '1' ? null : form.password,
       expire_at: form.expire_at ? Date.parse(`${form.expire_at}Z`) / 1000 : null,
+      unfurl: form.unfurl === '1',
     });
     try {
       if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);

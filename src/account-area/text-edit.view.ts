@@ -29,6 +29,7 @@ export class TextEditView {
       content: text.content ?? '',
       tags: share.tags.map((t) => t.name).join(', '),
       expire_at: formTime(text.expire_at),
+      unfurl: text.unfurl,
     };
     const view = { section: 'texts' as const, text, form, tags, ...data };
     this.pages.send(res, 'text-edit', tk('Edit text'), viewer, view, status);

@@ -12,5 +12,7 @@ export class FileEditForm {
   @Filled() @IsOptional() @IsString() expire_at?: string;
   /** `1`: private (its bytes only through signed addresses). */
   @IsOptional() @IsString() private?: string;
+  /** `1`: link previews may show its content (edit pages; unticked, they show only its kind). */
+  @IsOptional() @IsString() unfurl?: string;
   @TagNames() @IsArray() tags: string[] = [];
 }

@@ -11,6 +11,8 @@ export class LinkEditForm {
   @IsOptional() @IsString() remove_password?: string;
   /** `YYYY-MM-DDTHH:mm` (UTC); empty: no expiry. */
   @Filled() @IsOptional() @IsString() expire_at?: string;
+  /** `1`: link previews may show its content (edit pages; unticked, they show only its kind). */
+  @IsOptional() @IsString() unfurl?: string;
   @Filled() @IsOptional() @IsString() redirect_code?: string;
   /** The link's tags by name, all of them (`work, to read`): what is left out is taken off. */
   @TagNames() @IsArray() tags: string[] = [];

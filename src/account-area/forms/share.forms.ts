@@ -53,6 +53,8 @@ export class TextForm {
   @IsOptional() @IsString() remove_password?: string;
   /** `YYYY-MM-DDTHH:mm` (UTC); empty: no expiry. */
   @Filled() @IsOptional() @IsString() expire_at?: string;
+  /** `1`: link previews may show its content (edit pages; unticked, they show only its kind). */
+  @IsOptional() @IsString() unfurl?: string;
   /** `1`: burn after reading (new texts). */
   @IsOptional() @IsString() burn_after_read?: string;
   @TagNames() @IsArray() tags: string[] = [];

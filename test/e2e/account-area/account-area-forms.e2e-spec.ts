@@ -353,6 +353,8 @@ describe('Account area forms', () => {
     const id = /created=(\d+)/.exec(plain.headers.location)![1];
     const form = await v.get(`/account/links/${id}/edit`);
     expect(form.text).toContain('value="https://example.com/b"');
+    // Link previews: ticked by default; a form sent without the tick keeps it out of them.
+    expect(form.text).toMatch(/name="unfurl" value="1" checked/);
     const saved = await v.post(`/account/links/${id}/edit`, {
       target_url: 'https://example.com/changed',
       title: 'Changed',
@@ -368,6 +370,9 @@ describe('Account area forms', () => {
       redirect_code: '308',
     });
     expect(removed.status).toBe(303);
+    expect((await v.get(`/account/links/${id}/edit`)).text).not.toMatch(
+      /name="unfurl" value="1" checked/,
+    );
     const moved = await t.api().get('/untagged').expect(308);
     expect(moved.headers.location).toBe('https://example.com/changed');
     const bad = await v.post(`/account/links/${id}/edit`, { target_url: 'ftp://x' });
