@@ -16,6 +16,8 @@ import { TagsPageController } from './tags-page.controller';
 import { DomainsPageController } from './domains-page.controller';
 import { FilesPageController } from './files-page.controller';
 import { FileThumbsController } from './file-thumbs.controller';
+import { BundlesPageController } from './bundles-page.controller';
+import { BundlesModule } from '../bundles/bundles.module';
 import { FileEditController } from './file-edit.controller';
 import { ShareTargetController } from './share-target.controller';
 import { BioPagesController } from './bio-pages.controller';
@@ -72,6 +74,7 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     CustomDomainsModule,
     TextsModule,
     BioModule,
+    BundlesModule,
     AdminModule,
     RateLimitModule,
     // The share target takes a phone's shared file through the one upload pipeline.
@@ -90,6 +93,7 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     TextEditController,
     FilesPageController,
     FileThumbsController,
+    BundlesPageController,
     FileEditController,
     ShareTargetController,
     BioPagesController,

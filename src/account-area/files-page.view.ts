@@ -15,6 +15,7 @@ import { tk } from '../i18n/i18n';
 import { DomainsService } from '../domains/domains.service';
 import type { LinkDto } from '../links/dto/link.dto';
 import { LinksService } from '../links/links.service';
+import { BundlesService } from '../bundles/bundles.service';
 
 const pick = (l: LinkDto) => ({
   has_password: l.has_password,
@@ -48,6 +49,7 @@ export class FilesPageView {
     private readonly clock: Clock,
     private readonly domains: DomainsService,
     private readonly links: LinksService,
+    private readonly bundles: BundlesService,
   ) {}
 
   async render(
@@ -75,8 +77,14 @@ export class FilesPageView {
       return { ...f, ...(l && pick(l)) };
     });
     const view = galleryOrList(res, query.view);
+    // The newest bundles (one address for several files), on the first page only.
+    const bundles = page === 1 && !q ? await this.bundles.list(account.id, 1) : [];
     this.pages.send(res, 'files', 'Files', viewer, {
       view,
+      bundles: bundles.map((b) => ({
+        ...b,
+        files: w.t('{{count}} files', { count: b.files.length }),
+      })),
       section: 'files',
       // Back from the edit page (`?updated=<id>`).
       notice: query.updated ? tk('File saved') : null,

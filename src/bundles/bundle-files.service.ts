@@ -33,19 +33,13 @@ export class BundleFilesService {
       })) as BundleFileIdsDto;
       return this.bundles.addFiles(account.id, id, dto.file_ids);
     }
-    let fields: UploadFieldsDto;
-    try {
-      const plain = typeof body === 'object' && body !== null ? { ...body } : {};
-      fields = (await form.transform(plain, {
-        type: 'body',
-        metatype: UploadFieldsDto,
-      })) as UploadFieldsDto;
-      await this.links.findOwned(account.id, { id }, 'bundle');
-    } catch (e) {
-      // Refused after multer stored the bytes: they go.
-      await this.files.discardUpload(uploaded);
-      throw e;
-    }
+    // Refused here, the stored bytes go with the request (UploadLimitsInterceptor).
+    const plain = typeof body === 'object' && body !== null ? { ...body } : {};
+    const fields = (await form.transform(plain, {
+      type: 'body',
+      metatype: UploadFieldsDto,
+    })) as UploadFieldsDto;
+    await this.links.findOwned(account.id, { id }, 'bundle');
     const record = await this.files.upload(account, uploaded, fields);
     try {
       return await this.bundles.addFiles(account.id, id, [record.file_id]);

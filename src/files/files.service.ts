@@ -61,12 +61,6 @@ export class FilesService {
     return this.persist(account, receivedOf(uploaded), fields);
   }
 
-  /** The bytes of an upload whose record will not be written (its request was refused). */
-  async discardUpload(uploaded: UploadedFile[] | undefined): Promise<void> {
-    const file = uploaded?.[0]?.received;
-    if (file) await this.bytes.discard(file);
-  }
-
   /** SM.MS's rule: the same account uploading identical bytes again gets the existing file. */
   async uploadOnce(
     account: AuthenticatedAccount,
@@ -139,6 +133,7 @@ export class FilesService {
         await opts.inTransaction?.(tx, created.id);
         return created;
       });
+      file.committed = true;
       this.stored.files++;
       this.stored.bytes += file.size;
       if (row.thumbs === THUMBS.pending) this.thumbnails.schedule({ ...row, linkId: link.id });

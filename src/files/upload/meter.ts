@@ -34,6 +34,8 @@ export interface ReceivedFile {
    * store's until the record commits (kept if it fails, so the upload can be completed again).
    */
   keyOwner?: 'shared' | 'store';
+  /** Set once its record is committed: from then on the record owns the bytes. */
+  committed?: boolean;
 }
 
 /**

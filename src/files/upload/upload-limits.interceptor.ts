@@ -1,8 +1,9 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
-import { catchError, Observable } from 'rxjs';
+import { catchError, from, mergeMap, Observable, throwError } from 'rxjs';
+import { Storage, storageKey } from '../storage/storage';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { DomainError } from '../../common/errors/domain-error';
-import { badUpload, UploadRequest } from './streaming-storage-engine';
+import { badUpload, UploadedFile, UploadRequest } from './streaming-storage-engine';
 import { fileTooLarge, PlanLimits, quotaExceeded } from '../../auth/plans/plan-limits';
 
 /** Room for the multipart framing and the text fields around the file. */
@@ -16,7 +17,18 @@ const MULTIPART_OVERHEAD = 64 * 1024;
  */
 @Injectable()
 export class UploadLimitsInterceptor implements NestInterceptor {
-  constructor(private readonly limits: PlanLimits) {}
+  constructor(
+    private readonly limits: PlanLimits,
+    private readonly storage: Storage,
+  ) {}
+
+  private async discardUncommitted(req: UploadRequest): Promise<void> {
+    for (const f of (req.files as UploadedFile[] | undefined) ?? []) {
+      const file = f.received;
+      if (!file || file.committed || file.keyOwner) continue;
+      await this.storage.delete(storageKey(file.path)).catch(() => undefined);
+    }
+  }
 
   async intercept(ctx: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
     const req = ctx.switchToHttp().getRequest<UploadRequest & { account?: AuthenticatedAccount }>();
@@ -45,9 +57,12 @@ export class UploadLimitsInterceptor implements NestInterceptor {
     return next.handle().pipe(
       catchError((e: unknown) => {
         const message = e instanceof Error ? e.message : '';
-        throw /^Request (aborted|closed)$/.test(message)
+        const error = /^Request (aborted|closed)$/.test(message)
           ? badUpload('The upload was interrupted')
           : e;
+        // Refused once multer had stored the file (its fields did not validate, the share was
+        // not found...): the bytes no record was written for go, so a failed upload leaves none.
+        return from(this.discardUncommitted(req)).pipe(mergeMap(() => throwError(() => error)));
       }),
     );
   }

@@ -383,6 +383,37 @@ describe('Account area forms', () => {
     expect((await other.get(`/account/links/${id}/edit`)).status).toBe(404);
   });
 
+  it('should list the bundles on the files page and delete one with its files', async () => {
+    const v = new Visitor(t);
+    await v.signUp('bundles-page@example.com');
+    await v.get('/account/files');
+    const asBrowser = (req: ReturnType<ReturnType<typeof t.api>['post']>) =>
+      req.set('Cookie', `ld_session=${v.cookies.get('ld_session')}`).set('X-CSRF-Token', v.csrf);
+    const up = await asBrowser(t.api().post('/api/v1/file/upload'))
+      .attach('file', Buffer.from('in a bundle'), 'member.txt')
+      .expect(200);
+    const made = await asBrowser(t.api().post('/api/v1/bundles'))
+      .send({ title: 'Trip', file_ids: [up.body.data.file_id] })
+      .expect(201);
+    const page = await v.get('/account/files');
+    expect(page.text).toContain('Your bundles');
+    expect(page.text).toContain('>Trip</a>');
+    const gone = await v.post(`/account/bundles/${made.body.data.id}/delete`, {});
+    expect(gone.status).toBe(200);
+    expect(gone.text).toContain('Bundle deleted, with its files');
+    expect(gone.text).not.toContain('Your bundles');
+    await t
+      .api()
+      .get(new URL(up.body.data.url as string).pathname)
+      .expect(404);
+    const stranger = new Visitor(t);
+    await stranger.signUp('bundles-stranger@example.com');
+    await stranger.get('/account/files');
+    expect((await stranger.post(`/account/bundles/${made.body.data.id}/delete`, {})).status).toBe(
+      404,
+    );
+  });
+
   it('should edit a file at account/files/:id/edit: title, password, expiry, privacy and tags', async () => {
     const v = new Visitor(t);
     await v.signUp('file-edit@example.com');
