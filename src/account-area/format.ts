@@ -19,6 +19,7 @@ export const KIND_LABELS: Record<string, string> = {
   text: tk('Text'),
   file: tk('File'),
   bio: tk('Bio page'),
+  bundle: tk('Bundle of files'),
 };
 
 /** A custom domain's state, as `t()` keys (templates print `it.t(status)`). */

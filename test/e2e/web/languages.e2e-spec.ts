@@ -11,13 +11,13 @@ const run = dbKind() === 'sqlite' && hasChromium();
 
 /**
  * Words a Chinese page may show in Latin letters: names (of the product, of programs, of
- * formats), units and protocol terms, the switcher's "English", and what the test's own data is.
+ * formats and file extensions), units and protocol terms, the switcher's "English", and what the test's own data is.
  */
 const LATIN_ALLOWED = new Set(
   (
     'Linkdrop API DNS TXT CNAME URL QR PNG SVG CSV UTC ShareX PicGo PicList uPic curl SM MS ' +
     'Markdown JavaScript PDF JPEG English KiB MiB GiB RSS Bearer free pro admin example com org ' +
-    'backupDomain Pro Free Python Mastodon'
+    'backupDomain Pro Free Python Mastodon ZIP MD'
   ).split(' '),
 );
 
@@ -74,10 +74,29 @@ const LATIN_ALLOWED = new Set(
       .attach('file', png(40, 30), 'zh-photo.png')
       .expect(200);
     shares.file = file.body.data.page as string;
+    // A Markdown file (its page previews it), and both files under one address.
+    const notes = await t
+      .api()
+      .post('/api/v1/file/upload')
+      .set(auth)
+      .attach('file', Buffer.from('# zh-heading\n\nzh-body\n'), 'zh-notes.md')
+      .expect(200);
+    shares.notes = notes.body.data.page as string;
+    const bundle = await t
+      .api()
+      .post('/api/v1/bundles')
+      .set(auth)
+      .send({
+        custom_slug: 'zh-bundle',
+        file_ids: [file.body.data.file_id, notes.body.data.file_id],
+      })
+      .expect(201);
+    shares.bundle = bundle.body.data.short_url as string;
     await t.api().post('/api/v1/tags').set(auth).send({ name: 'zh-tag' }).expect(201);
     await t.api().post('/api/v1/tokens').set(auth).send({ name: 'zh-token' });
     data.push('zh-link', 'zh-title', 'zh-text', 'zh-content', 'zh-once', 'zh-locked');
     data.push('zh-photo.png', 'zh-tag', 'zh-token', 'python', base);
+    data.push('zh-notes.md', 'zh-heading', 'zh-body', 'zh-bundle');
     // The names of tokens made for a person (at log-in, for the integrations) are data too.
     data.push('log-in', 'Integrations');
     browser = await launchChromium();
@@ -122,6 +141,7 @@ const LATIN_ALLOWED = new Set(
       '/account/links',
       '/account/texts',
       '/account/files',
+      '/account/files?view=grid',
       '/account/bio',
       '/account/tags',
       '/account/analytics',
