@@ -22,6 +22,7 @@ import {
   LoadResult,
   median,
   pinSelf,
+  signup,
   startPinned,
   stop,
   waitFor,
@@ -195,16 +196,6 @@ async function visitsWritten(port: number) {
 interface Analytics {
   visits_waiting: number;
   visits_dropped: number;
-}
-
-async function signup(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'bench@example.com', password: 'benchmark password' }),
-  });
-  const body = (await res.json()) as { data: { token: string } };
-  return body.data.token;
 }
 
 main().catch((e: unknown) => {

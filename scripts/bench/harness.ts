@@ -113,3 +113,14 @@ export function runPinned(core: number, args: string[], env: Record<string, stri
     );
   });
 }
+
+/** A new account on the service at `base`; its API token. */
+export async function signup(base: string, email = 'bench@example.com'): Promise<string> {
+  const res = await fetch(`${base}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'benchmark password' }),
+  });
+  const body = (await res.json()) as { data: { token: string } };
+  return body.data.token;
+}

@@ -1,12 +1,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { request } from 'node:http';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import sharp from 'sharp';
-import { fmt, median, stop, waitFor } from './harness';
-import { chunks, rssOf } from './upload';
+import { fmt, median, signup, stop, waitFor } from './harness';
+import { postMultipart, rssOf } from './upload';
 
 const ROUNDS = 3;
 const PER_ROUND = 4;
@@ -84,7 +81,7 @@ export async function benchMedia(base: string, start: Start): Promise<void> {
     const server = start(`media-${mode}`, extra);
     try {
       await waitFor(`${base}/health/ready`);
-      const token = await signupAs(base, `media-${mode}@example.com`);
+      const token = await signup(base, `media-${mode}@example.com`);
       results[`jpeg-${mode}`] = await uploads(base, token, server.pid!, jpeg, 'photo.jpg');
       results[`other-${mode}`] = await uploads(base, token, server.pid!, other, 'data.bin');
       if (mode === 'on') await thumbnailTimes(base, token, jpeg);
@@ -125,8 +122,11 @@ async function thumbnailTimes(base: string, token: string, jpeg: Buffer) {
 /** A 1 GiB bundle (four 256 MiB files) downloaded as one zip; the server's RSS sampled. */
 async function zipMemory(base: string, token: string, pid: number) {
   const ids: number[] = [];
-  for (let i = 0; i < 4; i++)
-    ids.push(await streamedUpload(base, token, 256 * MiB, `part${i}.bin`));
+  for (let i = 0; i < 4; i++) {
+    const answer = await postMultipart(base, token, 256 * MiB, `part${i}.bin`);
+    if (answer.status !== 200) throw new Error(`upload answered HTTP ${answer.status}`);
+    ids.push((JSON.parse(answer.body) as { data: { file_id: number } }).data.file_id);
+  }
   const res = await fetch(`${base}/api/v1/bundles`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -146,50 +146,4 @@ async function zipMemory(base: string, token: string, pid: number) {
     `bundle zip of 1 GiB: ${fmt(bytes / MiB)} MiB in ${fmt(s, 1)} s (${fmt(bytes / s / 1e6)} MB/s), ` +
       `server RSS growth ${fmt((peak - before) / MiB, 1)} MiB (target < 64)`,
   );
-}
-
-/** One upload of `bytes` generated as sent (nothing held whole here either); its file id. */
-async function streamedUpload(base: string, token: string, bytes: number, name: string) {
-  const boundary = `${'-'.repeat(26)}${'7'.repeat(24)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\n` +
-      'Content-Type: application/octet-stream\r\n\r\n',
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const body = await new Promise<string>((resolve, reject) => {
-    const req = request(`${base}/api/v1/file/upload`, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${token}`,
-        'Content-Type': `multipart/form-data; boundary=${boundary}`,
-        'Content-Length': String(head.length + bytes + tail.length),
-      },
-    });
-    req.on('response', (res) => {
-      let text = '';
-      res.on('data', (d: Buffer) => (text += d.toString()));
-      res.on('end', () => resolve(text));
-    });
-    req.on('error', reject);
-    void pipeline(
-      Readable.from(
-        (function* () {
-          yield head;
-          yield* chunks(bytes);
-          yield tail;
-        })(),
-      ),
-      req,
-    ).catch(reject);
-  });
-  return (JSON.parse(body) as { data: { file_id: number } }).data.file_id;
-}
-
-async function signupAs(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'benchmark password' }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
 }

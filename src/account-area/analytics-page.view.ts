@@ -4,6 +4,7 @@ import { StatsQuery } from '../analytics/stats/dto/stats.query';
 import { StatsService } from '../analytics/stats/stats.service';
 import { LinksService } from '../links/links.service';
 import { parseForm } from './form';
+import { jsonIsland } from './format';
 import { AnalyticsPageQuery } from './forms/analytics-page.query';
 import { Pages, Viewer } from './pages';
 import { tk } from '../i18n/i18n';
@@ -50,9 +51,6 @@ const countryNamesIn = (lang: string) => {
     }
   };
 };
-
-/** JSON to put in a `<script type="application/json">`: no `</script>` can close it early. */
-const jsonIsland = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 const day = (unix: number) => new Date(unix * 1000).toISOString().slice(0, 10);
 

@@ -1,7 +1,6 @@
-import { extname } from 'node:path';
 import { cookieHeader, readCookie } from '../common/cookies';
 import { Clock } from '../common/clock';
-import { typeLabelOf } from '../files/file-type-label';
+import { extensionLabel, typeLabelOf } from '../files/file-type-label';
 import { withBadges } from './share-badges';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
@@ -99,7 +98,7 @@ export class FilesPageView {
         // The gallery's tiles: the owner's own thumbnail address (private files too).
         thumb: f.thumb_url ? `/account/files/${f.file_id}/thumb/320` : null,
         large: f.thumb_url ? `/account/files/${f.file_id}/thumb/1280` : null,
-        extension: (extname(f.filename).slice(1, 5) || 'file').toUpperCase(),
+        extension: extensionLabel(f.filename),
       })),
       filter: { q, sort, kind: kind ?? '' },
       maxFileBytes: account.maxFileBytes,

@@ -13,6 +13,9 @@ export function formatBytes(n: number): string {
   return `${i === 0 ? v : v.toFixed(v < 10 ? 1 : 0)} ${UNITS[i]}`;
 }
 
+/** JSON to put in a `<script type="application/json">`: no `</script>` can close it early. */
+export const jsonIsland = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 /** A share's kind as people call it (keys of `t()`). */
 export const KIND_LABELS: Record<string, string> = {
   redirect: tk('Link'),

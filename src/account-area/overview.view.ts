@@ -6,7 +6,7 @@ import { AccountOverviewService } from '../account/account-overview.service';
 import { DomainsService } from '../domains/domains.service';
 import { LinksService } from '../links/links.service';
 import { UsageService } from '../auth/plans/usage.service';
-import { formatBytes, KIND_LABELS } from './format';
+import { formatBytes, KIND_LABELS, jsonIsland } from './format';
 import { tk } from '../i18n/i18n';
 import { wordsOf } from '../i18n/language-of';
 import { Pages, Viewer } from './pages';
@@ -95,10 +95,9 @@ export class OverviewView {
       meters,
       recent,
       kindLabels: KIND_LABELS,
-      // JSON in a non-executing script element: `<` escaped so no markup can close it early.
       visits: {
         total: visits.totals.visits,
-        json: JSON.stringify(series).replace(/</g, '\\u003c'),
+        json: jsonIsland(series),
       },
     });
   }

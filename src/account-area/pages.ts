@@ -8,6 +8,7 @@ import { Env } from '../config/env';
 import { tk } from '../i18n/i18n';
 import { languageLinks, wordsOf } from '../i18n/language-of';
 import { ASSET_VERSION } from './asset-files';
+import { jsonIsland } from './format';
 
 /** The account area's pages: scripts and styles only from our own files, never cached. */
 export const ACCOUNT_PAGE_HEADERS = pageHeaders({
@@ -90,10 +91,7 @@ export class Pages {
       html: words.html,
       w: words,
       uiLanguages: languageLinks(req, words.lang),
-      // JSON in a non-executing script element: `<` escaped so no markup can close it early.
-      clientWords: JSON.stringify(
-        Object.fromEntries(CLIENT_KEYS.map((k) => [k, words.t(k)])),
-      ).replace(/</g, '\\u003c'),
+      clientWords: jsonIsland(Object.fromEntries(CLIENT_KEYS.map((k) => [k, words.t(k)]))),
       account: viewer.account ?? null,
       csrf: viewer.csrf ?? '',
       signupOpen: this.env.AUTH_SIGNUP !== 'closed',

@@ -44,3 +44,7 @@ export function typeLabelOf(mime: string, w: Words = wordsFor('en')): string {
   if (Object.hasOwn(KINDS, kind) && name) return w.t(KINDS[kind], { name });
   return name ? w.t('{{name}} file', { name }) : w.t('File');
 }
+
+/** A file's icon label: its extension as people know it (`PDF`, `ZIP`), `FILE` without one. */
+export const extensionLabel = (filename: string): string =>
+  (/\.([^./\\]{1,4})$/.exec(filename)?.[1] ?? 'file').toUpperCase();

@@ -15,7 +15,7 @@ import { LinksService } from '../links/links.service';
 import { FileRecordDto } from './dto/file-record.dto';
 import { UploadFieldsDto } from './dto/upload-fields.dto';
 import { StoredFile, THUMBS, UPLOAD_COMPLETED } from './file.entity';
-import { THUMB_SIZES } from './media/thumbnail-sizes';
+import { THUMB_SIZES, ThumbSize } from './media/thumbnail-sizes';
 import { Thumbnails } from './media/thumbnails';
 import { FileFilter, FilesRepository } from './files.repository';
 import { SharedBytes } from './shared-bytes';
@@ -228,9 +228,9 @@ export class FilesService {
    * The larger thumbnail (1280 px, WebP) beside the bytes' address, while it is made or to be
    * made; '' for a file that has none (not an image we read, or one that could not be read).
    */
-  thumbUrlOf(f: StoredFile, url = this.urlOf(f)): string {
+  thumbUrlOf(f: StoredFile, url = this.urlOf(f), size: ThumbSize = THUMB_SIZES[1]): string {
     const to = f.thumbs === THUMBS.pending || f.thumbs === THUMBS.made;
-    return to ? `${url}.${THUMB_SIZES[1]}.webp` : '';
+    return to ? `${url}.${size}.webp` : '';
   }
 
   /** The bytes' address: FILES_PUBLIC_URL, else the share's custom domain, else PUBLIC_URL. */

@@ -4,9 +4,7 @@ import type { Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
 import { bytesKeyOf, StoredFile } from '../files/file.entity';
 import { Storage } from '../files/storage/storage';
-
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+import { contentDisposition } from './content-disposition';
 
 /** Names as a zip holds them: each once (`a.png`, `a (2).png`), no folders, no `..`. */
 export function zipNames(names: string[]): string[] {
@@ -49,7 +47,7 @@ export class BundleZip {
     zip.end();
     res.status(200).set({
       'Content-Type': 'application/zip',
-      'Content-Disposition': contentDisposition(`${name}.zip`),
+      'Content-Disposition': contentDisposition('attachment', `${name}.zip`),
       'Cache-Control': 'private, no-store',
       'X-Content-Type-Options': 'nosniff',
     });

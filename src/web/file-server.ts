@@ -8,10 +8,8 @@ import { notFound } from '../common/errors/domain-error';
 import type { ThumbSize } from '../files/media/thumbnail-sizes';
 import { Thumbnails } from '../files/media/thumbnails';
 import { isActiveContent } from '../files/upload/sniff';
+import { contentDisposition } from './content-disposition';
 import { FILE_BYTES_HEADERS } from './security-headers';
-
-const contentDisposition = (kind: 'inline' | 'attachment', name: string) =>
-  `${kind}; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 
 /**
  * Streams stored bytes with what browsers and CDNs expect: type, length, ETag, long caching,

@@ -208,12 +208,12 @@ export class ShareResponder {
           slug: link.slug,
           shortUrl,
           files: files.map((f) => {
-            const thumb = f.isPrivate ? '' : this.files.thumbUrlOf(f);
+            const thumb = f.isPrivate ? '' : this.files.thumbUrlOf(f, undefined, 320);
             return {
               filename: f.filename,
               size: f.size,
               page: f.link ? this.files.pageUrlOf(f.link) : '',
-              thumb: thumb ? thumb.replace('.1280.webp', '.320.webp') : null,
+              thumb: thumb || null,
             };
           }),
           preview: link.unfurl && !link.passwordHash,

@@ -1,6 +1,6 @@
 import { Transform, TransformCallback } from 'node:stream';
 import { ByteQueue } from './byte-queue';
-import { FormatScrubber, zerosLike } from './format-scrubber';
+import { FormatParser, zerosLike } from './format-scrubber';
 import { JpegScrubber } from './jpeg-scrubber';
 import { PngScrubber } from './png-scrubber';
 import { WebpScrubber } from './webp-scrubber';
@@ -14,7 +14,7 @@ export class MetadataScrubber extends Transform {
   private readonly q = new ByteQueue();
 
   constructor(
-    private readonly format: FormatScrubber,
+    private readonly format: FormatParser,
     private readonly strip: boolean,
   ) {
     super();
@@ -38,7 +38,7 @@ export class MetadataScrubber extends Transform {
   }
 }
 
-const FORMATS: Record<string, (strip: boolean) => FormatScrubber> = {
+const FORMATS: Record<string, (strip: boolean) => FormatParser> = {
   'image/jpeg': (strip) => new JpegScrubber(strip),
   'image/png': (strip) => new PngScrubber(strip),
   'image/webp': (strip) => new WebpScrubber(strip),

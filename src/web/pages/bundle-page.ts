@@ -1,4 +1,5 @@
 import { humanSize } from '../../common/human-size';
+import { extensionLabel } from '../../files/file-type-label';
 import type { Words } from '../../i18n/i18n';
 import { closedPreview, openGraph } from './open-graph';
 import { renderPublicPage } from './public-pages';
@@ -39,7 +40,7 @@ export function renderBundlePage(m: BundlePageModel, w: Words, brand: boolean): 
   const files = m.files.map((f) => ({
     ...f,
     sizeText: humanSize(f.size),
-    extension: (/\.([^.]{1,4})$/.exec(f.filename)?.[1] ?? 'file').toUpperCase(),
+    extension: extensionLabel(f.filename),
   }));
   return renderPublicPage(
     'bundle',

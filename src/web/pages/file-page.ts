@@ -1,5 +1,4 @@
-import { extname } from 'node:path';
-import { typeLabelOf } from '../../files/file-type-label';
+import { extensionLabel, typeLabelOf } from '../../files/file-type-label';
 import type { Words } from '../../i18n/i18n';
 import { humanSize } from '../../common/human-size';
 import { renderPublicPage } from './public-pages';
@@ -91,7 +90,7 @@ export function renderFilePage(m: FilePageModel, w: Words, brand: boolean): stri
       preview,
       shownSize: humanSize(TEXT_PREVIEW_BYTES),
       // The card's icon: the file's own extension, as people know it.
-      extension: (extname(m.filename).slice(1, 5) || 'file').toUpperCase(),
+      extension: extensionLabel(m.filename),
     },
     w,
   );

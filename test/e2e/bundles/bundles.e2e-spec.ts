@@ -93,7 +93,7 @@ describe('Bundles: several files under one address', () => {
     });
   });
 
-  it('should add files by upload and by id, take one out, and refuse bad input', async () => {
+  it('should add files by upload and by id (POST /api/v1/bundles/:id/files), take one out, and refuse bad input', async () => {
     const d = (await create({}).expect(201)).body.data;
     const up = await t
       .api()
