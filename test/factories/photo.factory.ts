@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 
-export type PhotoFormat = 'jpeg' | 'png' | 'webp';
+export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
 /** Where the photos were taken, as a phone writes it (EXIF GPS IFD). */
 export const GPS = {

@@ -1,13 +1,14 @@
 import { Transform, TransformCallback } from 'node:stream';
 import { ByteQueue } from './byte-queue';
 import { FormatParser, zerosLike } from './format-scrubber';
+import { HeifScrubber } from './heif-scrubber';
 import { JpegScrubber } from './jpeg-scrubber';
 import { PngScrubber } from './png-scrubber';
 import { WebpScrubber } from './webp-scrubber';
 
 /**
  * A pass-through stream that strips (or, with `strip` false, only looks for) identifying
- * metadata of a JPEG, PNG or WebP image. Bytes that are not what their header promised pass as
+ * metadata of a JPEG, PNG, WebP, AVIF or HEIC image. Bytes that are not what their header promised pass as
  * they are; a file cut short ends with its unread remnant zeroed when stripping.
  */
 export class MetadataScrubber extends Transform {
@@ -42,6 +43,9 @@ const FORMATS: Record<string, (strip: boolean) => FormatParser> = {
   'image/jpeg': (strip) => new JpegScrubber(strip),
   'image/png': (strip) => new PngScrubber(strip),
   'image/webp': (strip) => new WebpScrubber(strip),
+  'image/avif': (strip) => new HeifScrubber(strip),
+  'image/heic': (strip) => new HeifScrubber(strip),
+  'image/heif': (strip) => new HeifScrubber(strip),
 };
 
 /** Whether images of this type have their metadata stripped. */

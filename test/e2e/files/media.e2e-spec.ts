@@ -24,6 +24,7 @@ function mediaCalls(t: () => TestApp, who: () => TestAccount) {
     (await upload(bytes, name, fields).expect(200)).body.data as {
       url: string;
       thumb_url: string;
+      mime_type: string;
       size: number;
       hash: string;
       path: string;
@@ -75,6 +76,30 @@ describe('Files as media: private metadata stripped, thumbnails', () => {
     expect(await exifr.orientation(stored)).toBe(6);
     for (const word of ['Ada Lovelace', 'SN-0042', 'London']) {
       expect(stored.includes(word)).toBe(false);
+    }
+  });
+
+  it('should strip the EXIF and XMP items of an AVIF and a HEIC photo, keeping the picture', async () => {
+    const avif = await photo('avif', { width: 320, height: 240 });
+    // The same boxes under HEIC's brand: what an iPhone sends, sniffed as image/heic.
+    const heic = Buffer.from(avif);
+    heic.write('heic', 8, 'latin1');
+    for (const [bytes, name, mime] of [
+      [avif, 'p.avif', 'image/avif'],
+      [heic, 'p.heic', 'image/heic'],
+    ] as const) {
+      expect((await sharp(bytes).metadata()).exif).toBeDefined();
+      const d = await uploaded(bytes, name);
+      expect(d.mime_type).toBe(mime);
+      const stored = await bytesAt(d.url);
+      expect(stored.length).toBe(bytes.length);
+      for (const word of ['Ada Lovelace', 'SN-0042', 'London']) {
+        expect(stored.includes(word)).toBe(false);
+      }
+      if (mime === 'image/avif') {
+        const meta = await sharp(stored).metadata();
+        expect([meta.exif, meta.xmp, meta.width]).toEqual([undefined, undefined, 320]);
+      }
     }
   });
 

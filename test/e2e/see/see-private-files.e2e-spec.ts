@@ -82,6 +82,19 @@ describe('Private files', () => {
     await t.api().get(local(data.url)).expect(404);
   });
 
+  it("should serve a private image's thumbnail only with the download URL's signature", async () => {
+    const f = (await upload({ is_private: '1' })) as FileRecord & { thumb_url: string };
+    expect(f.thumb_url).toBe(`${f.url}.1280.webp`);
+    await t.api().get(local(f.thumb_url)).expect(404);
+    const { url } = (await downloadUrl(f.file_id).expect(200)).body.data as { url: string };
+    const thumb = await t
+      .api()
+      .get(`${local(f.thumb_url)}${new URL(url).search}`)
+      .expect(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(thumb.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('should let the owner flip a file between private and public, and nobody else', async () => {
     const f = await upload();
     const flip = (isPrivate: unknown, who = a) =>
