@@ -5,9 +5,9 @@ import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { Pages, Viewer } from './pages';
 import { PageForm } from './forms/page-query.decorator';
-import { NameForm } from './forms/share.forms';
+import { tokenRequestOf, TokenForm } from './forms/token.form';
 import { wordsOf } from '../i18n/language-of';
-import { tk } from '../i18n/i18n';
+import { SCOPES } from '../auth/scopes/scopes';
 
 /** `/account/tokens`: API tokens made, listed and revoked in the browser. */
 @AccountArea()
@@ -23,17 +23,17 @@ export class TokensPageController {
     return this.show(viewer, res, {});
   }
 
-  /** The token is in this answer only: it is stored hashed. */
+  /** The token is in this answer only: it is stored hashed. Nothing checked: full access. */
   @Post()
   async create(
     @CurrentViewer() viewer: Viewer,
-    @PageForm(NameForm) form: NameForm,
+    @PageForm(TokenForm) form: TokenForm,
     @Res() res: Response,
   ) {
-    const name = form.name?.slice(0, 100);
-    if (!name) return this.show(viewer, res, { error: tk('Give the token a name') }, 400);
-    const created = await this.tokens.issue(viewer.account!.id, name);
-    await this.show(viewer, res, { created: { name, token: created.token } }, 201);
+    const { dto, error } = await tokenRequestOf(form, wordsOf(res.req));
+    if (!dto) return this.show(viewer, res, { error, form }, 400);
+    const { token } = await this.tokens.create(viewer.account!.id, dto);
+    await this.show(viewer, res, { created: { name: dto.name, token } }, 201);
   }
 
   @Post(':id/revoke')
@@ -59,13 +59,16 @@ export class TokensPageController {
       prefix: t.prefix,
       created: w.time(t.created_at),
       lastUsed: w.time(t.last_used_at),
+      expires: t.expires_at ? w.time(t.expires_at) : null,
+      scopes: t.scopes,
+      note: t.note,
     }));
     this.pages.send(
       res,
       'tokens',
       'API tokens',
       viewer,
-      { section: 'tokens', tokens, ...data },
+      { section: 'tokens', tokens, scopeNames: SCOPES, form: new TokenForm(), ...data },
       status,
     );
   }

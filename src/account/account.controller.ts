@@ -1,14 +1,14 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { AccountOverviewService } from './account-overview.service';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { AccountDto } from './dto/account.dto';
 import { ApiData } from '../common/openapi-responses';
 
 @ApiTags('account')
-@ApiAuth()
+@ApiAuth('account:read')
 @Controller('api/v1/account')
 export class AccountController {
   constructor(private readonly overview: AccountOverviewService) {}

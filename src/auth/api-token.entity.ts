@@ -17,4 +17,8 @@ export class ApiToken {
   @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;
   /** null: the token never expires. */
   @Column({ name: 'expires_at', type: 'datetime', nullable: true }) expiresAt!: Date | null;
+  /** Space-separated scopes (scopes.ts); null: all its account may do. */
+  @Column({ type: 'varchar', length: 300, nullable: true }) scopes!: string | null;
+  /** What the token is for, in its owner's words. */
+  @Column({ type: 'varchar', length: 500, nullable: true }) note!: string | null;
 }

@@ -2,6 +2,7 @@ import { toDate, toNumber } from '../common/db-values';
 import { DomainError } from '../common/errors/domain-error';
 import { parseUsageLimits } from '../common/usage-limits';
 import type { AuthenticatedAccount } from './authenticated-account';
+import type { Scope } from './scopes/scopes';
 
 /** What a request needs of its account and plan, read with the token or session in one query. */
 export interface AuthRow {
@@ -52,8 +53,12 @@ export const toAuthRow = (r: RawAuthRow): AuthRow => ({
   usageLimits: r.usage_limits,
 });
 
-/** The account on the request; `tokenId` 0 for a browser session. */
-export const toAuthenticated = (row: AuthRow, tokenId: number): AuthenticatedAccount => ({
+/** The account on the request; `tokenId` 0 for a browser session, whose scopes are null. */
+export const toAuthenticated = (
+  row: AuthRow,
+  tokenId: number,
+  scopes: Scope[] | null = null,
+): AuthenticatedAccount => ({
   id: row.accountId,
   email: row.email,
   planId: row.planId,
@@ -63,6 +68,7 @@ export const toAuthenticated = (row: AuthRow, tokenId: number): AuthenticatedAcc
   isAdmin: row.isAdmin,
   maxCustomDomains: row.maxCustomDomains,
   usageLimits: parseUsageLimits(row.usageLimits),
+  scopes,
 });
 
 /** A disabled account (403 account_disabled) or one without an active plan (403 plan_inactive). */

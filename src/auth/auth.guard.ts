@@ -11,6 +11,8 @@ import { TokensService } from './tokens.service';
 import { UsageService } from './plans/usage.service';
 import { checkCsrf, sessionSecretOf } from './sessions/session-cookies';
 import { WebSessionsService } from './sessions/web-sessions.service';
+import { TOKEN_SCOPE } from './scopes/api-auth.decorator';
+import { assertAllowed, neededScope, RouteScope } from './scopes/scopes';
 
 /**
  * The token from `Authorization: Bearer <t>`, a bare `Authorization: <t>`, or `?signature=<t>`
@@ -33,8 +35,9 @@ function formParam(req: Request, name: string): string | undefined {
 }
 
 /**
- * The global guard: every route needs a token unless it is @Public(). Without a token, a browser
- * session's cookie will do, with that session's CSRF token in `X-CSRF-Token`.
+ * The global guard: every route needs a token unless it is @Public(), and a token limited to
+ * scopes the scope its route declares (@ApiAuth). Without a token, a browser session's cookie
+ * will do, with that session's CSRF token in `X-CSRF-Token`.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -85,6 +88,9 @@ export class AuthGuard implements CanActivate {
       );
     }
     req.account = await this.tokens.authenticate(token);
+    // A route that declares no scope is for tokens with full access only.
+    const route = this.reflector.get<RouteScope | undefined>(TOKEN_SCOPE, ctx.getHandler());
+    assertAllowed(req.account.scopes, neededScope(route ?? 'full', req.method));
     await this.usage.countApiCall(req.account);
     return true;
   }

@@ -1,4 +1,5 @@
 import type { UsageLimits } from '../common/usage-limits';
+import type { Scope } from './scopes/scopes';
 
 /** What the guard puts on the request for the handlers. */
 export interface AuthenticatedAccount {
@@ -14,4 +15,6 @@ export interface AuthenticatedAccount {
   maxCustomDomains: number;
   /** The plan's day and month limits (S.EE's `/usage`). */
   usageLimits: UsageLimits;
+  /** What the token may do; null: everything the account may (browser sessions, older tokens). */
+  scopes: Scope[] | null;
 }

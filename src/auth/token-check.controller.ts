@@ -1,12 +1,12 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from './scopes/api-auth.decorator';
 import { CheckTokenDto, TokenCheckDto } from './dto/token.dto';
 import { TokensService } from './tokens.service';
 import { ApiSeeData } from '../common/openapi-responses';
 
 @ApiTags('tokens')
-@ApiAuth()
+@ApiAuth('any')
 @Controller('api/v1/token')
 export class TokenCheckController {
   constructor(private readonly tokens: TokensService) {}

@@ -2,14 +2,14 @@ import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IdPipe } from '../common/pipes/id.pipe';
 import { CurrentAccount } from './current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from './scopes/api-auth.decorator';
 import type { AuthenticatedAccount } from './authenticated-account';
 import { CreatedTokenDto, CreateTokenDto, RevokedDto, TokenDto } from './dto/token.dto';
 import { TokensService } from './tokens.service';
 import { ApiData, ApiErrors } from '../common/openapi-responses';
 
 @ApiTags('tokens')
-@ApiAuth()
+@ApiAuth('full')
 @Controller('api/v1/tokens')
 export class TokensController {
   constructor(private readonly tokens: TokensService) {}
@@ -23,12 +23,18 @@ export class TokensController {
 
   @Post()
   @ApiData(CreatedTokenDto, { status: 201 })
-  @ApiOperation({ summary: 'Create an API token; the token is in the answer only this once' })
+  @ApiErrors({ 400: ['validation_failed'] })
+  @ApiOperation({
+    summary: 'Create an API token; the token is in the answer only this once',
+    description:
+      'With scopes, the token may make only the calls that need them (403 insufficient_scope ' +
+      'for the rest, naming the scope); managing tokens needs a token with full access.',
+  })
   create(
     @CurrentAccount() account: AuthenticatedAccount,
     @Body() dto: CreateTokenDto,
   ): Promise<CreatedTokenDto> {
-    return this.tokens.issue(account.id, dto.name, dto.expires_in_days);
+    return this.tokens.create(account.id, dto);
   }
 
   @Delete(':id')

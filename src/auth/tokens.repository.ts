@@ -4,10 +4,12 @@ import { IsNull, Repository } from 'typeorm';
 import { toNumber } from '../common/db-values';
 import { AUTH_COLUMNS, AuthRow, RawAuthRow, toAuthRow } from './auth-row';
 import { ApiToken } from './api-token.entity';
+import type { Scope } from './scopes/scopes';
 import { NO_TRANSACTION } from '../database/sqlite/sqlite-write-lock';
 
 export interface TokenAuthRow extends AuthRow {
   tokenId: number;
+  scopes: Scope[] | null;
 }
 
 @Injectable()
@@ -15,7 +17,10 @@ export class TokensRepository {
   constructor(@InjectRepository(ApiToken) private readonly repo: Repository<ApiToken>) {}
 
   insert(
-    values: Pick<ApiToken, 'accountId' | 'name' | 'prefix' | 'tokenHash' | 'expiresAt'>,
+    values: Pick<
+      ApiToken,
+      'accountId' | 'name' | 'prefix' | 'tokenHash' | 'expiresAt' | 'scopes' | 'note'
+    >,
   ): Promise<ApiToken> {
     return this.repo.save(
       this.repo.create({ ...values, lastUsedAt: null, revokedAt: null, createdAt: new Date() }),
@@ -28,16 +33,19 @@ export class TokensRepository {
    * so it is plain SQL rather than an entity load (which costs several times more).
    */
   async getActiveForAuth(tokenHash: string): Promise<TokenAuthRow | null> {
-    const rows: (RawAuthRow & { token_id: number | string })[] = await this.repo.query(
-      `SELECT t.id AS token_id, t.last_used_at, t.expires_at, ${AUTH_COLUMNS}
+    const rows: (RawAuthRow & { token_id: number | string; scopes: string | null })[] =
+      await this.repo.query(
+        `SELECT t.id AS token_id, t.last_used_at, t.expires_at, t.scopes, ${AUTH_COLUMNS}
          FROM api_tokens t
          JOIN accounts a ON a.id = t.account_id
          JOIN plans p ON p.id = a.plan_id
         WHERE t.token_hash = ? AND t.revoked_at IS NULL`,
-      [tokenHash],
-    );
+        [tokenHash],
+      );
     const r = rows[0];
-    return r ? { ...toAuthRow(r), tokenId: toNumber(r.token_id) } : null;
+    if (!r) return null;
+    const scopes = r.scopes ? (r.scopes.split(' ') as Scope[]) : null;
+    return { ...toAuthRow(r), tokenId: toNumber(r.token_id), scopes };
   }
 
   listActiveByAccount(accountId: number): Promise<ApiToken[]> {

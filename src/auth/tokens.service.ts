@@ -1,11 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, notFound } from '../common/errors/domain-error';
 import { AuthenticatedAccount } from './authenticated-account';
-import { CreatedTokenDto, TokenCheckDto, TokenDto } from './dto/token.dto';
+import { CreatedTokenDto, CreateTokenDto, TokenCheckDto, TokenDto } from './dto/token.dto';
 import { generateToken, hashToken, visiblePrefix } from './token';
 import { TokensRepository } from './tokens.repository';
 import { assertPlanActive, toAuthenticated } from './auth-row';
 import { AuthCache } from './auth-cache';
+import { normalizeScopes } from './scopes/scopes';
+
+export interface TokenOptions {
+  expiresInDays?: number;
+  /** Scopes or `<kind>:*`; unset: full access. */
+  scopes?: readonly string[];
+  note?: string;
+}
 
 // last_used_at is a hint, not an audit log: write it at most once a minute per token.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -17,7 +25,18 @@ export class TokensService {
     private readonly cache: AuthCache,
   ) {}
 
-  async issue(accountId: number, name: string, expiresInDays?: number): Promise<CreatedTokenDto> {
+  /** A token asked for by its owner (the API, the tokens page). */
+  create(accountId: number, dto: CreateTokenDto): Promise<CreatedTokenDto> {
+    const { name, expires_in_days: expiresInDays, scopes, note } = dto;
+    return this.issue(accountId, name, { expiresInDays, scopes, note });
+  }
+
+  /** A new token; without `scopes` it may do all its account may. */
+  async issue(
+    accountId: number,
+    name: string,
+    { expiresInDays, scopes, note }: TokenOptions = {},
+  ): Promise<CreatedTokenDto> {
     const token = generateToken();
     const row = await this.tokens.insert({
       accountId,
@@ -25,6 +44,8 @@ export class TokensService {
       prefix: visiblePrefix(token),
       tokenHash: hashToken(token),
       expiresAt: expiresInDays ? new Date(Date.now() + expiresInDays * 86_400_000) : null,
+      scopes: scopes ? normalizeScopes(scopes).join(' ') : null,
+      note: note || null,
     });
     return { ...TokenDto.from(row), token };
   }
@@ -77,6 +98,6 @@ export class TokensService {
       row.lastUsedAt = now;
       await this.tokens.touch(row.tokenId, now);
     }
-    return toAuthenticated(row, row.tokenId);
+    return toAuthenticated(row, row.tokenId, row.scopes);
   }
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Put, Query } from '@nest
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { PageQuery } from '../common/pagination';
 import { BioIdDto, BioPageListDto, CreateBioDto, CreatedBioDto, UpdateBioDto } from './bio.dto';
 import { BioService } from './bio.service';
@@ -10,7 +10,7 @@ import { ApiErrors, ApiSeeData } from '../common/openapi-responses';
 
 /** S.EE's link-in-bio pages (`/bio`, `/bios`). */
 @ApiTags('bio pages')
-@ApiAuth()
+@ApiAuth('links')
 // Full paths: S.EE's routes here span several nouns (bio and bios), and each is found by grep.
 @Controller()
 export class BioController {

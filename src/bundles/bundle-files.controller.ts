@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Param, Post, UploadedFiles } from '@nestjs/co
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { ApiData, ApiErrors } from '../common/openapi-responses';
 import { IdPipe } from '../common/pipes/id.pipe';
 import { AcceptsUpload } from '../files/upload/accepts-upload.decorator';
@@ -12,7 +12,7 @@ import { BundleDto } from './dto/bundle.dto';
 
 /** The files of a bundle: added by upload or by id, taken out by id. */
 @ApiTags('bundles')
-@ApiAuth()
+@ApiAuth('files')
 @Controller('api/v1/bundles/:id/files')
 export class BundleFilesController {
   constructor(private readonly files: BundleFilesService) {}

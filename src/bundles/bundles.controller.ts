@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { DeletedDto } from '../common/dto/results.dto';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { ApiData, ApiErrors } from '../common/openapi-responses';
 import { PageQuery } from '../common/pagination';
 import { IdPipe } from '../common/pipes/id.pipe';
@@ -12,7 +12,7 @@ import { BundleDto, CreateBundleDto, UpdateBundleDto } from './dto/bundle.dto';
 
 /** Bundles: several files under one address; the id is the bundle's link id. */
 @ApiTags('bundles')
-@ApiAuth()
+@ApiAuth('files')
 @Controller('api/v1/bundles')
 export class BundlesController {
   constructor(private readonly bundles: BundlesService) {}

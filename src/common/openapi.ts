@@ -1,9 +1,4 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiBearerAuth, ApiSecurity, DocumentBuilder } from '@nestjs/swagger';
-
-/** The three ways a token may be sent; each route that needs one lists all three. */
-export const ApiAuth = () =>
-  applyDecorators(ApiBearerAuth('bearer'), ApiSecurity('bare'), ApiSecurity('signature'));
+import { DocumentBuilder } from '@nestjs/swagger';
 
 export const openApiConfig = () =>
   new DocumentBuilder()

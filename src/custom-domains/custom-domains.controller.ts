@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { IdPipe } from '../common/pipes/id.pipe';
 import { CustomDomainsService } from './custom-domains.service';
 import {
@@ -15,7 +15,7 @@ import { DeletedDto } from '../common/dto/results.dto';
 import { CustomDomainDto } from './dto/custom-domain.dto';
 
 @ApiTags('custom domains')
-@ApiAuth()
+@ApiAuth('domains')
 @Controller('api/v1/custom-domains')
 export class CustomDomainsController {
   constructor(private readonly domains: CustomDomainsService) {}

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { SignedQuery } from '../common/pipes/query-transforms';
 import { DomainsService, ShareKind } from '../domains/domains.service';
 import { ApiSeeData } from '../common/openapi-responses';
@@ -10,7 +10,7 @@ import { DomainListDto } from '../common/dto/results.dto';
 
 /** S.EE: the domains a kind of share may be created on, the default first. */
 @ApiTags('domains')
-@ApiAuth()
+@ApiAuth('any')
 // Full paths: S.EE's routes here span several nouns (bio and bios), and each is found by grep.
 @Controller()
 export class DomainListsController {

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { ListFilesQuery } from './dto/list-files.query';
 import { FilesService } from './files.service';
 import { ApiData } from '../common/openapi-responses';
@@ -10,7 +10,7 @@ import { FileRecordDto } from './dto/file-record.dto';
 
 /** The account's files. Uploads and deletes by hash: the `{base_url}/file` layer in compat/. */
 @ApiTags('files')
-@ApiAuth()
+@ApiAuth('files')
 @Controller('api/v1/files')
 export class FilesController {
   constructor(private readonly files: FilesService) {}

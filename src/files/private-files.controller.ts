@@ -3,7 +3,7 @@ import { ApiOperation, ApiProperty, ApiPropertyOptional, ApiTags } from '@nestjs
 import { IsBoolean, IsInt, Min } from 'class-validator';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { IdPipe } from '../common/pipes/id.pipe';
 import { ToInt } from '../common/pipes/query-transforms';
 import { FileRecordDto } from './dto/file-record.dto';
@@ -34,7 +34,7 @@ export class DownloadUrlDto {
 }
 
 @ApiTags('files')
-@ApiAuth()
+@ApiAuth('files')
 // Full paths: S.EE's routes here span several nouns (bio and bios), and each is found by grep.
 @Controller()
 export class PrivateFilesController {

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/comm
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { IdPipe } from '../common/pipes/id.pipe';
 import { asListItem, LinkDto } from './dto/link.dto';
 import { ListLinksQuery } from './dto/list-links.query';
@@ -14,7 +14,7 @@ import { DeletedDto } from '../common/dto/results.dto';
 
 /** Resource-style endpoints over every kind of link (redirects, texts, files). */
 @ApiTags('links')
-@ApiAuth()
+@ApiAuth('links')
 @Controller('api/v1/links')
 export class LinksController {
   constructor(private readonly links: LinksService) {}

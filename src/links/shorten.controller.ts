@@ -16,7 +16,7 @@ import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
 import { seeEnvelope } from '../common/envelope';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { CreateLinkDto } from './dto/create-link.dto';
 import { seeCreation, SeeShortUrlDto } from './dto/see-short-url.dto';
 import { ShortenQueryDto } from './dto/shorten-query.dto';
@@ -29,7 +29,7 @@ import { OWN_ERRORS } from '../common/openapi-document';
 
 /** S.EE-style endpoints: links named by domain and slug. */
 @ApiTags('links')
-@ApiAuth()
+@ApiAuth('links')
 @Controller('api/v1/shorten')
 export class ShortenController {
   constructor(private readonly links: LinksService) {}
@@ -48,6 +48,7 @@ export class ShortenController {
   }
 
   @Get()
+  @ApiAuth('links:write')
   @ApiRaw(
     { type: 'string', example: 'http://localhost:3000/aZ3k9Q' },
     {

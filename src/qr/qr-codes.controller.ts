@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/co
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { PageQuery } from '../common/pagination';
 import { LinkAddressDto } from '../links/dto/update-link.dto';
 import { CreatedQrCodeDto, CreateQrCodeDto, QrCodeListDto } from './qr-code.dto';
@@ -11,7 +11,7 @@ import { ApiErrors, ApiSeeData } from '../common/openapi-responses';
 
 /** S.EE's QR codes: short links made to be printed and scanned. */
 @ApiTags('qr codes')
-@ApiAuth()
+@ApiAuth('links')
 // Full paths: S.EE's routes here span several nouns (bio and bios), and each is found by grep.
 @Controller()
 export class QrCodesController {

@@ -3,14 +3,14 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { IdPipe } from '../common/pipes/id.pipe';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { SaveTagDto, TagDto, TagListDto } from './dto/tag.dto';
 import { TagsService } from './tags.service';
 import { ApiData, ApiErrors, ApiSeeData } from '../common/openapi-responses';
 import { DeletedDto } from '../common/dto/results.dto';
 
 @ApiTags('tags')
-@ApiAuth()
+@ApiAuth('links')
 @Controller('api/v1/tags')
 export class TagsController {
   constructor(private readonly tags: TagsService) {}

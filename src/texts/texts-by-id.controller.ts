@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/comm
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { IdPipe } from '../common/pipes/id.pipe';
 import { UpdateTextDto } from './dto/create-text.dto';
 import { ListTextsQuery, TextDto } from './dto/text.dto';
@@ -12,7 +12,7 @@ import { DeletedDto } from '../common/dto/results.dto';
 
 /** Resource-style endpoints over text shares; the id is the share's link id. */
 @ApiTags('texts')
-@ApiAuth()
+@ApiAuth('texts')
 @Controller('api/v1/texts')
 export class TextsByIdController {
   constructor(private readonly texts: TextsService) {}

@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { seeCreation, SeeShortUrlDto } from '../links/dto/see-short-url.dto';
 import { LinkAddressDto } from '../links/dto/update-link.dto';
 import { CreateTextDto } from './dto/create-text.dto';
@@ -13,7 +13,7 @@ import { ApiErrors, ApiSeeData } from '../common/openapi-responses';
 
 /** S.EE-style endpoints: a text share named by domain and slug. */
 @ApiTags('texts')
-@ApiAuth()
+@ApiAuth('texts')
 @Controller('api/v1/text')
 export class TextsBySlugController {
   constructor(private readonly texts: TextsService) {}

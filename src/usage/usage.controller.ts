@@ -3,7 +3,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { AccountsService } from '../auth/accounts.service';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { CurrentAccount } from '../auth/current-account.decorator';
-import { ApiAuth } from '../common/openapi';
+import { ApiAuth } from '../auth/scopes/api-auth.decorator';
 import { LinksService } from '../links/links.service';
 import { UsageDataDto } from './dto/usage-data.dto';
 import { UsageService } from '../auth/plans/usage.service';
@@ -14,7 +14,7 @@ const MB = 1024 * 1024;
 
 /** S.EE's `/usage`: today's and this month's counts against the plan. */
 @ApiTags('account')
-@ApiAuth()
+@ApiAuth('account:read')
 @Controller('api/v1/usage')
 export class UsageController {
   constructor(

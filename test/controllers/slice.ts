@@ -23,6 +23,7 @@ export const ACCOUNT = {
   tokenId: 3,
   email: 'owner@example.com',
   usageLimits: {},
+  scopes: null,
 } as unknown as AuthenticatedAccount;
 
 export interface Slice {

@@ -10,7 +10,10 @@ export interface paths {
         /** The active API tokens of the account */
         get: operations["TokensController_list"];
         put?: never;
-        /** Create an API token; the token is in the answer only this once */
+        /**
+         * Create an API token; the token is in the answer only this once
+         * @description With scopes, the token may make only the calls that need them (403 insufficient_scope for the rest, naming the scope); managing tokens needs a token with full access.
+         */
         post: operations["TokensController_create"];
         delete?: never;
         options?: never;
@@ -1124,6 +1127,9 @@ export interface components {
             last_used_at?: number | null;
             /** @description Unix seconds; null: never */
             expires_at?: number | null;
+            /** @description null: full access (everything its account may do) */
+            scopes?: ("links:read" | "links:write" | "texts:read" | "texts:write" | "files:read" | "files:write" | "stats:read" | "domains:read" | "domains:write" | "account:read" | "admin")[] | null;
+            note?: string | null;
         };
         CreatedTokenDto: {
             id: number;
@@ -1136,6 +1142,9 @@ export interface components {
             last_used_at?: number | null;
             /** @description Unix seconds; null: never */
             expires_at?: number | null;
+            /** @description null: full access (everything its account may do) */
+            scopes?: ("links:read" | "links:write" | "texts:read" | "texts:write" | "files:read" | "files:write" | "stats:read" | "domains:read" | "domains:write" | "account:read" | "admin")[] | null;
+            note?: string | null;
             /** @description The token itself. Shown only this once; store it now. */
             token: string;
         };
@@ -1144,6 +1153,15 @@ export interface components {
             name: string;
             /** @description Unset: the token never expires */
             expires_in_days?: number;
+            /**
+             * @description What the token may do (`<kind>:*` is both of its scopes; a write scope reads too). Unset: everything the account may, as tokens made before scopes.
+             * @example [
+             *       "files:write"
+             *     ]
+             */
+            scopes?: ("links:read" | "links:write" | "texts:read" | "texts:write" | "files:read" | "files:write" | "stats:read" | "domains:read" | "domains:write" | "account:read" | "admin" | "links:*" | "texts:*" | "files:*" | "domains:*")[];
+            /** @description What the token is for */
+            note?: string;
         };
         RevokedDto: {
             id: number;
@@ -2055,7 +2073,7 @@ export interface components {
              * @example not_found
              * @enum {string}
              */
-            error: "validation_failed" | "bad_request" | "malformed_json" | "unauthorized" | "invalid_credentials" | "plan_inactive" | "account_disabled" | "password_required" | "forbidden" | "signup_closed" | "not_found" | "method_not_allowed" | "conflict" | "email_taken" | "slug_taken" | "slug_reserved" | "domain_not_allowed" | "domain_taken" | "domain_in_use" | "plan_limit" | "gone" | "payload_too_large" | "file_too_large" | "content_too_large" | "quota_exceeded" | "empty_file" | "unsupported_media_type" | "precondition_failed" | "checksum_mismatch" | "upload_locked" | "csrf_failed" | "rate_limited" | "insufficient_storage" | "service_unavailable" | "not_implemented" | "internal_error";
+            error: "validation_failed" | "bad_request" | "malformed_json" | "unauthorized" | "invalid_credentials" | "plan_inactive" | "account_disabled" | "password_required" | "forbidden" | "insufficient_scope" | "signup_closed" | "not_found" | "method_not_allowed" | "conflict" | "email_taken" | "slug_taken" | "slug_reserved" | "domain_not_allowed" | "domain_taken" | "domain_in_use" | "plan_limit" | "gone" | "payload_too_large" | "file_too_large" | "content_too_large" | "quota_exceeded" | "empty_file" | "unsupported_media_type" | "precondition_failed" | "checksum_mismatch" | "upload_locked" | "csrf_failed" | "rate_limited" | "insufficient_storage" | "service_unavailable" | "not_implemented" | "internal_error";
             /** @description null, or details: `errors` per field on validation failures */
             data: {
                 errors?: {

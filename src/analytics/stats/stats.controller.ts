@@ -2,7 +2,7 @@ import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { CurrentAccount } from '../../auth/current-account.decorator';
-import { ApiAuth } from '../../common/openapi';
+import { ApiAuth } from '../../auth/scopes/api-auth.decorator';
 import { IdPipe } from '../../common/pipes/id.pipe';
 import { StatsQuery } from './dto/stats.query';
 import { VisitLogQuery } from './dto/visit-log.query';
@@ -29,7 +29,7 @@ const FRESHNESS =
   'the counts follow the raw visit log by up to about six seconds.';
 
 @ApiTags('analytics')
-@ApiAuth()
+@ApiAuth('stats:read')
 // Full paths: S.EE's routes here span several nouns (bio and bios), and each is found by grep.
 @Controller()
 export class StatsController {

@@ -1,8 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  ArrayMaxSize,
+  ArrayNotEmpty,
+  IsArray,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { toUnix } from '../../common/time';
 import { ApiToken } from '../api-token.entity';
+import { Scope, SCOPE_INPUTS, SCOPES } from '../scopes/scopes';
 
 export class CreateTokenDto {
   @ApiProperty({ example: 'PicGo on my laptop', maxLength: 100 })
@@ -17,6 +29,30 @@ export class CreateTokenDto {
   @Min(1)
   @Max(3650)
   expires_in_days?: number;
+
+  @ApiPropertyOptional({
+    type: [String],
+    enum: SCOPE_INPUTS,
+    example: ['files:write'],
+    description:
+      'What the token may do (`<kind>:*` is both of its scopes; a write scope reads too). ' +
+      'Unset: everything the account may, as tokens made before scopes.',
+  })
+  @IsAbsentOr()
+  @IsArray()
+  @ArrayNotEmpty({ message: 'scopes must name at least one scope, or be left out for full access' })
+  @ArrayMaxSize(SCOPE_INPUTS.length)
+  @IsIn(SCOPE_INPUTS, {
+    each: true,
+    message: `each scope must be one of: ${SCOPE_INPUTS.join(', ')}`,
+  })
+  scopes?: string[];
+
+  @ApiPropertyOptional({ maxLength: 500, description: 'What the token is for' })
+  @IsAbsentOr()
+  @IsString()
+  @MaxLength(500)
+  note?: string;
 }
 
 export class CheckTokenDto {
@@ -43,6 +79,14 @@ export class TokenDto {
   last_used_at!: number | null;
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Unix seconds; null: never' })
   expires_at!: number | null;
+  @ApiPropertyOptional({
+    type: [String],
+    enum: SCOPES,
+    nullable: true,
+    description: 'null: full access (everything its account may do)',
+  })
+  scopes!: Scope[] | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) note!: string | null;
 
   static from(t: ApiToken): TokenDto {
     return {
@@ -52,6 +96,8 @@ export class TokenDto {
       created_at: toUnix(t.createdAt),
       last_used_at: t.lastUsedAt ? toUnix(t.lastUsedAt) : null,
       expires_at: t.expiresAt ? toUnix(t.expiresAt) : null,
+      scopes: t.scopes ? (t.scopes.split(' ') as Scope[]) : null,
+      note: t.note,
     };
   }
 }

@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'account_disabled',
   'password_required',
   'forbidden',
+  'insufficient_scope',
   'signup_closed',
   'not_found',
   'method_not_allowed',

@@ -13,7 +13,7 @@ import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { CurrentAccount } from '../../auth/current-account.decorator';
 import { RawResponse } from '../../common/decorators/raw-response.decorator';
 import { Public } from '../../common/decorators/public.decorator';
-import { ApiAuth } from '../../common/openapi';
+import { ApiAuth } from '../../auth/scopes/api-auth.decorator';
 import { FileRecordDto } from '../../files/dto/file-record.dto';
 import { HistoryQuery } from '../../files/dto/history.query';
 import { UploadFields, UploadFieldsDto } from '../../files/dto/upload-fields.dto';
@@ -66,7 +66,7 @@ export class FileApiController {
     415: ['unsupported_media_type'],
   })
   @HttpCode(200)
-  @ApiAuth()
+  @ApiAuth('files:write')
   @AcceptsUpload()
   @ApiConsumes('multipart/form-data')
   @ApiBody({
@@ -93,7 +93,7 @@ export class FileApiController {
 
   @Get('upload_history')
   @ApiData([FileRecordDto])
-  @ApiAuth()
+  @ApiAuth('files:read')
   @ApiOperation({ summary: 'The same as GET /files, where old clients look for it' })
   uploadHistory(@CurrentAccount() account: AuthenticatedAccount, @Query() q: HistoryQuery) {
     return this.files.history(account.id, q.page);

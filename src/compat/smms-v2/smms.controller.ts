@@ -13,7 +13,7 @@ import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { CurrentAccount } from '../../auth/current-account.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import { RawResponse } from '../../common/decorators/raw-response.decorator';
-import { ApiAuth } from '../../common/openapi';
+import { ApiAuth } from '../../auth/scopes/api-auth.decorator';
 import { HistoryQuery } from '../../files/dto/history.query';
 import { UploadFields, UploadFieldsDto } from '../../files/dto/upload-fields.dto';
 import { AcceptsUpload } from '../../files/upload/accepts-upload.decorator';
@@ -37,7 +37,7 @@ export class SmmsController {
   @Post('upload')
   @ApiRaw(SMMS_ANSWER, { description: SMMS_NOTE })
   @HttpCode(200)
-  @ApiAuth()
+  @ApiAuth('files:write')
   @AcceptsUpload()
   @ApiOperation({ summary: 'SM.MS v2 upload (`smfile`); identical bytes again: image_repeated' })
   upload(
@@ -50,7 +50,7 @@ export class SmmsController {
 
   @Get('upload_history')
   @ApiRaw(SMMS_ANSWER, { description: SMMS_NOTE })
-  @ApiAuth()
+  @ApiAuth('files:read')
   @ApiOperation({ summary: 'SM.MS v2 upload history' })
   history(@CurrentAccount() account: AuthenticatedAccount, @Query() q: HistoryQuery) {
     return this.smms.history(account.id, q.page);
@@ -67,7 +67,7 @@ export class SmmsController {
   @Post('profile')
   @ApiRaw(SMMS_ANSWER, { description: SMMS_NOTE })
   @HttpCode(200)
-  @ApiAuth()
+  @ApiAuth('account:read')
   @ApiOperation({ summary: 'SM.MS v2 profile: the account and its disk usage' })
   profile(@CurrentAccount() account: AuthenticatedAccount) {
     return this.smms.profile(account.id);

@@ -5,7 +5,8 @@ import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { CurrentAccount } from '../../auth/current-account.decorator';
 import { PasswordSignIn } from '../../auth/password-sign-in.decorator';
 import { RawResponse } from '../../common/decorators/raw-response.decorator';
-import { ApiAuth } from '../../common/openapi';
+import { ApiAuth } from '../../auth/scopes/api-auth.decorator';
+import { assertAllowed, Scope } from '../../auth/scopes/scopes';
 import { YourlsErrorsFilter } from './yourls-errors.filter';
 import { sendYourls, YourlsResult } from './yourls-output';
 import { formatOf, paramsOf } from './yourls.params';
@@ -20,8 +21,17 @@ export const YOURLS_PATHS = ['yourls', 'yourls-api.php', 'api/v1/yourls'];
  * `signature` as the token (or `username` and `password`), GET or a form POST (urlencoded or
  * multipart), answers in YOURLS's shapes.
  */
+/** The token scope each action needs (`version` needs none). */
+const ACTION_SCOPES: Record<string, Scope> = {
+  shorturl: 'links:write',
+  expand: 'links:read',
+  'url-stats': 'stats:read',
+  stats: 'stats:read',
+  'db-stats': 'stats:read',
+};
+
 @ApiTags('yourls compatibility')
-@ApiAuth()
+@ApiAuth('any')
 @PasswordSignIn()
 @RawResponse()
 @UseFilters(YourlsErrorsFilter)
@@ -64,6 +74,11 @@ export class YourlsController {
   }
 
   private run(account: AuthenticatedAccount, p: Record<string, string | undefined>, ip: string) {
+    const action = p.action ?? '';
+    assertAllowed(
+      account.scopes,
+      Object.hasOwn(ACTION_SCOPES, action) ? ACTION_SCOPES[action] : null,
+    );
     switch (p.action) {
       case 'shorturl':
         return this.yourls.shorturl(account, p, ip);

@@ -20,6 +20,7 @@ import { ShareTombstones1763701800000 } from './1763701800000-ShareTombstones';
 import { Media1763701900000 } from './1763701900000-Media';
 import { Unfurl1763702000000 } from './1763702000000-Unfurl';
 import { Bundles1763702100000 } from './1763702100000-Bundles';
+import { TokenScopes1763702200000 } from './1763702200000-TokenScopes';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   Media1763701900000,
   Unfurl1763702000000,
   Bundles1763702100000,
+  TokenScopes1763702200000,
 ];

@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Post, Query } from '@nestjs/co
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { CurrentAccount } from '../../auth/current-account.decorator';
-import { ApiAuth } from '../../common/openapi';
+import { ApiAuth } from '../../auth/scopes/api-auth.decorator';
 import { ApiData, ApiErrors } from '../../common/openapi-responses';
 import {
   CancelledLargeUploadDto,
@@ -16,7 +16,7 @@ import { LargeUploadsService } from './large-uploads.service';
 
 /** S.EE's large-file calls around the tus upload URL. */
 @ApiTags('files')
-@ApiAuth()
+@ApiAuth('files:write')
 @Controller('api/v1/file/large-file')
 export class LargeUploadsController {
   constructor(private readonly uploads: LargeUploadsService) {}

@@ -5,7 +5,7 @@ import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { CurrentAccount } from '../../auth/current-account.decorator';
 import { Public } from '../../common/decorators/public.decorator';
 import { RawResponse } from '../../common/decorators/raw-response.decorator';
-import { ApiAuth } from '../../common/openapi';
+import { ApiAuth } from '../../auth/scopes/api-auth.decorator';
 import { ApiErrors } from '../../common/openapi-responses';
 import { LargeUploadsService } from './large-uploads.service';
 import { TusHandler } from './tus-handler';
@@ -21,7 +21,7 @@ export class TusController {
   ) {}
 
   @Post()
-  @ApiAuth()
+  @ApiAuth('files:write')
   @ApiResponse({
     status: 201,
     description: 'Created: Location is the upload URL',
@@ -66,7 +66,7 @@ export class TusController {
   }
 
   @Head(':id')
-  @ApiAuth()
+  @ApiAuth('files:write')
   @ApiResponse({ status: 200, description: 'Upload-Offset: where to resume' })
   @ApiErrors({ 404: ['not_found'], 423: ['upload_locked'] })
   @ApiOperation({ summary: 'tus: how many bytes arrived' })
@@ -80,7 +80,7 @@ export class TusController {
   }
 
   @Patch(':id')
-  @ApiAuth()
+  @ApiAuth('files:write')
   @ApiResponse({ status: 204, description: 'Upload-Offset: the new offset' })
   @ApiErrors({ 404: ['not_found'], 423: ['upload_locked'] })
   @ApiOperation({ summary: 'tus: append bytes at Upload-Offset (application/offset+octet-stream)' })
@@ -94,7 +94,7 @@ export class TusController {
   }
 
   @Delete(':id')
-  @ApiAuth()
+  @ApiAuth('files:write')
   @ApiResponse({ status: 204, description: 'Terminated: parts removed, bytes given back' })
   @ApiErrors({ 404: ['not_found'], 409: ['conflict'], 423: ['upload_locked'] })
   @ApiOperation({ summary: 'tus termination: cancel the upload' })

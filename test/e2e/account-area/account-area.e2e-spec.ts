@@ -75,6 +75,19 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
     await api(token).expect(200);
     expect(await page.getByRole('cell', { name: 'laptop', exact: true }).count()).toBe(1);
 
+    // A token that may only upload files, for 30 days.
+    await page.getByLabel('Token name').fill('picgo');
+    await page.getByRole('checkbox', { name: /files:write/ }).check();
+    await page.getByLabel('Expires').selectOption({ label: 'In 30 days' });
+    await page.getByLabel('Note (optional)').fill('the office laptop');
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const uploader = (await page.locator('#new-token').textContent())!.trim();
+    const refused = await api(uploader).expect(403);
+    expect(refused.body.message).toBe('This call needs the scope account:read');
+    const row = page.getByRole('row').filter({ hasText: 'picgo' });
+    expect(await row.getByRole('cell').nth(1).textContent()).toBe('files:write ');
+    expect(await row.textContent()).toContain('the office laptop');
+
     // The home page's box shortens a link; the links page shows it with its QR code.
     await page.goto(`${base}/`);
     await page.getByLabel('Long URL').fill('https://example.org/some/long/path');
