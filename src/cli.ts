@@ -13,6 +13,10 @@ const USAGE = `Usage: npm run cli -- <command> [options]
                  creates an account and prints a new API token for it
   account:plan   --email <e> --plan <code> [--until YYYY-MM-DD|never]
                  changes an account's plan and when it ends
+  account:password --email <e> --password <p>
+                 sets a new password (its browsers are logged out)
+  account:2fa-reset --email <e>
+                 turns off two-factor codes of an account locked out
   migration:run     applies pending migrations
   migration:revert  reverts the last migration
   backup  --to <file>     copies the SQLite database while the service runs
@@ -86,6 +90,20 @@ async function main(argv: string[]): Promise<void> {
       domain: values.domain,
     };
     console.log(await withApp(env, (app) => importLinks(app, args)));
+    return;
+  }
+  if (command === 'account:password' || command === 'account:2fa-reset') {
+    if (!values.email || (command === 'account:password' && !values.password)) {
+      throw new UsageError();
+    }
+    const recovery = await import('./cli/account-recovery');
+    console.log(
+      await withApp(env, (app) =>
+        command === 'account:password'
+          ? recovery.setPassword(app, values.email!, values.password!)
+          : recovery.resetTwoFactor(app, values.email!),
+      ),
+    );
     return;
   }
   if (command !== 'account:create' && command !== 'account:plan') throw new UsageError();

@@ -56,6 +56,13 @@ import { OverviewView } from './overview.view';
 import { Pages } from './pages';
 import { TextsPageView } from './texts-page.view';
 import { SecurityPageController } from './security-page.controller';
+import { SecurityPageView } from './security-page.view';
+import { TwoFactorActions } from './two-factor-actions';
+import { TwoFactorPageController } from './two-factor-page.controller';
+import { SecondFactorController } from './second-factor.controller';
+import { AdminAccountKeysController } from './admin/admin-account-keys.controller';
+import { AdminSecurityPageController } from './admin/admin-security-page.controller';
+import { AdminSecurityView } from './admin/admin-security.view';
 import { SessionGuard } from './session.guard';
 import { TokensPageController } from './tokens-page.controller';
 import { BioModule } from '../bio/bio.module';
@@ -111,6 +118,10 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     AdminSharePreviewController,
     ReportController,
     SecurityPageController,
+    TwoFactorPageController,
+    SecondFactorController,
+    AdminAccountKeysController,
+    AdminSecurityPageController,
   ],
   providers: [
     Pages,
@@ -130,6 +141,9 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     FilesPageView,
     FileEditView,
     BioPagesView,
+    SecurityPageView,
+    TwoFactorActions,
+    AdminSecurityView,
   ],
   exports: [Pages],
 })

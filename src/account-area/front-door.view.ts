@@ -16,11 +16,22 @@ export class FrontDoorView {
     req: Request,
     res: Response,
     template: 'login' | 'signup',
-    data: { email: string; next?: string; error?: string },
+    data: { email: string; next?: string; error?: string; invite?: string; closed?: boolean },
     status = 200,
   ): void {
     const title = template === 'login' ? 'Log in' : 'Sign up';
     this.pages.send(res, template, title, {}, { ...data, formToken: formToken(req, res) }, status);
+  }
+
+  /** The log-in's second page: a code of the authenticator app, or a recovery code. */
+  secondStep(
+    req: Request,
+    res: Response,
+    data: { challenge: string; next: string; error?: string },
+    status = 200,
+  ): void {
+    const page = { ...data, formToken: formToken(req, res) };
+    this.pages.send(res, 'login-2fa', 'Two-factor code', {}, page, status);
   }
 
   async logIn(accountId: number, req: Request, res: Response, next: string): Promise<void> {

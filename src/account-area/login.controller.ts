@@ -1,7 +1,7 @@
 import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { AccountsService } from '../auth/accounts.service';
+import { AuthService } from '../account/auth.service';
 import { checkFormToken } from '../auth/sessions/session-cookies';
 import { Public } from '../common/decorators/public.decorator';
 import { RawResponse } from '../common/decorators/raw-response.decorator';
@@ -15,7 +15,10 @@ import { PageForm, PageQuery } from './forms/page-query.decorator';
 import { AddressQuery } from './forms/share.forms';
 import { FrontDoorView } from './front-door.view';
 
-/** Log in in a browser: a server-side session in an HttpOnly cookie. */
+/**
+ * Log in in a browser: a server-side session in an HttpOnly cookie; with two-factor codes on,
+ * after a second page that asks for one.
+ */
 @ApiExcludeController()
 @Public()
 @RawResponse()
@@ -23,7 +26,7 @@ import { FrontDoorView } from './front-door.view';
 export class LoginController {
   constructor(
     private readonly view: FrontDoorView,
-    private readonly accounts: AccountsService,
+    private readonly auth: AuthService,
   ) {}
 
   @Get()
@@ -43,9 +46,11 @@ export class LoginController {
     const out = await formOutcome(async () => {
       // Whatever is wrong with the form, the answer says no more than a wrong password would.
       const { email, password } = await credentialsOf(fields, wrongCredentials, wordsOf(res.req));
-      return (await this.accounts.verifyCredentials(email, password)).id;
+      return this.auth.firstStep(email, password, req.headers['user-agent'], false);
     }, [429]);
-    if (!out.error) return this.view.logIn(out.ok, req, res, next);
+    if (out.ok?.challenge)
+      return this.view.secondStep(req, res, { challenge: out.ok.challenge, next });
+    if (out.ok) return this.view.logIn(out.ok.account.id, req, res, next);
     const again = { next, email: fields.email ?? '', error: out.error.message };
     this.view.form(req, res, 'login', again, out.error.status);
   }

@@ -1,72 +1,77 @@
-import { Controller, Get, Post, Res } from '@nestjs/common';
+import { Controller, Get, Param, Post, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { AccountsService } from '../auth/accounts.service';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
-import { DomainError } from '../common/errors/domain-error';
+import { SecurityLog } from '../auth/security-log/security-log.service';
 import { PasswordAttempts } from '../rate-limit/password-attempts';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
-import { Pages, Viewer } from './pages';
+import { Viewer } from './pages';
 import { PageForm } from './forms/page-query.decorator';
 import { PasswordChangeForm } from './forms/share.forms';
 import { wordsOf } from '../i18n/language-of';
 import { tk } from '../i18n/i18n';
+import { showOutcome } from './forms/form-outcome';
+import { SecurityPageView } from './security-page.view';
+import { passwordProblem } from './forms/password-problem';
 
-/** `/account/security`: the password, and the other browsers' sessions. */
+/** `/account/security`: the password, and the browsers' sessions (see SecurityPageView). */
 @AccountArea()
 @Controller('account')
 export class SecurityPageController {
   constructor(
-    private readonly pages: Pages,
+    private readonly view: SecurityPageView,
     private readonly accounts: AccountsService,
     private readonly sessions: WebSessionsService,
     private readonly attempts: PasswordAttempts,
+    private readonly log: SecurityLog,
   ) {}
 
   @Get('security')
-  page(@CurrentViewer() viewer: Viewer, @Res() res: Response): void {
-    this.show(viewer, res, {});
+  page(@CurrentViewer() viewer: Viewer, @Res() res: Response): Promise<void> {
+    return this.view.show(viewer, res, {});
   }
 
   /** A new password logs out every other browser of the account. */
   @Post('password')
-  async changePassword(
+  changePassword(
     @CurrentViewer() viewer: Viewer,
     @PageForm(PasswordChangeForm) form: PasswordChangeForm,
     @Res() res: Response,
-  ) {
-    try {
-      const { email, id } = viewer.account!;
-      await this.attempts.attempt(email);
-      await this.accounts.verifyCredentials(email, form.current_password ?? '');
-      await this.accounts.changePassword(id, form.new_password ?? '');
-      const ended = await this.sessions.endAllOf(id, viewer.sessionId);
-      this.show(viewer, res, {
-        notice: wordsOf(res.req).t(
-          'Password changed; {{count}} other browser sessions logged out',
-          {
-            count: ended,
-          },
-        ),
-      });
-    } catch (e) {
-      if (!(e instanceof DomainError) || e.status >= 500) throw e;
-      const error =
-        e.code === 'invalid_credentials' ? tk('The current password is wrong') : e.message;
-      this.show(viewer, res, { error }, e.status === 401 ? 400 : e.status);
-    }
+  ): Promise<void> {
+    const { email, id } = viewer.account!;
+    return showOutcome(
+      async () => {
+        await this.attempts.attempt(email);
+        await passwordProblem(() =>
+          this.accounts.verifyCredentials(email, form.current_password ?? ''),
+        );
+        await this.accounts.changePassword(id, form.new_password ?? '');
+        const count = await this.sessions.endAllOf(id, viewer.sessionId);
+        await this.log.record(id, 'password.changed', { userAgent: res.req.headers['user-agent'] });
+        return wordsOf(res.req).t('Password changed; {{count}} other browser sessions logged out', {
+          count,
+        });
+      },
+      (outcome, status) => this.view.show(viewer, res, outcome, status),
+    );
   }
 
   @Post('sessions/end-others')
   async endOthers(@CurrentViewer() viewer: Viewer, @Res() res: Response): Promise<void> {
-    const ended = await this.sessions.endAllOf(viewer.account!.id, viewer.sessionId);
-    const notice = wordsOf(res.req).t('{{count}} other browser sessions logged out', {
-      count: ended,
-    });
-    this.show(viewer, res, { notice });
+    const count = await this.sessions.endAllOf(viewer.account!.id, viewer.sessionId);
+    await this.log.record(viewer.account!.id, 'sessions.ended', { detail: String(count) });
+    const notice = wordsOf(res.req).t('{{count}} other browser sessions logged out', { count });
+    return this.view.show(viewer, res, { notice });
   }
 
-  private show(viewer: Viewer, res: Response, data: object, status = 200) {
-    this.pages.send(res, 'security', 'Security', viewer, { section: 'security', ...data }, status);
+  @Post('sessions/:id/end')
+  async endOne(@CurrentViewer() viewer: Viewer, @Param('id') id: string, @Res() res: Response) {
+    const ended = await this.sessions.endOne(viewer.account!.id, id);
+    if (ended) await this.log.record(viewer.account!.id, 'sessions.ended', { detail: '1' });
+    const notice = ended
+      ? tk('That browser is logged out')
+      : tk('That browser was already logged out');
+    return this.view.show(viewer, res, { notice: wordsOf(res.req).t(notice) });
   }
 }

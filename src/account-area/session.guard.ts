@@ -4,11 +4,19 @@ import type { Request } from 'express';
 import { WebSessionsService, ActiveSession } from '../auth/sessions/web-sessions.service';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { checkCsrf, csrfFailed, sessionSecretOf } from '../auth/sessions/session-cookies';
+import { TwoFactorPolicy } from '../auth/two-factor/two-factor-policy';
+import { TwoFactorService } from '../auth/two-factor/two-factor.service';
 
 export type SessionRequest = Request & { account?: AuthenticatedAccount; session?: ActiveSession };
 
 /** Thrown when a page needs a log-in: LoginRedirectFilter sends the browser to /login. */
 export class LoginRequired extends Error {}
+
+/** Thrown when the server requires two-factor codes the account has not set up yet. */
+export class TwoFactorSetupRequired extends Error {}
+
+/** Where an account the server requires two-factor codes of may go before it has them. */
+const ENROL_PATHS = /^\/(account\/security|account\/2fa\/|account\/password|logout)/;
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -23,13 +31,16 @@ const POSTED_BY_BROWSER = new Set(['none', 'same-origin']);
 
 /**
  * The account area's guard: the browser's session cookie names a live session (else the log-in
- * page), and every state change carries that session's CSRF token (else 403).
+ * page), every state change carries that session's CSRF token (else 403), and an account the
+ * server requires two-factor codes of has them (else the security page, to set them up).
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
   constructor(
     private readonly sessions: WebSessionsService,
     private readonly reflector: Reflector,
+    private readonly policy: TwoFactorPolicy,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   async canActivate(ctx: ExecutionContext): Promise<boolean> {
@@ -45,6 +56,9 @@ export class SessionGuard implements CanActivate {
     }
     req.session = session;
     req.account = session.account;
+    if (!ENROL_PATHS.test(req.path) && (await this.policy.requires(session.account))) {
+      if (!(await this.twoFactor.isEnabled(session.account.id))) throw new TwoFactorSetupRequired();
+    }
     return true;
   }
 }

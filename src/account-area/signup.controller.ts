@@ -11,10 +11,13 @@ import { AuthAttempt } from '../rate-limit/auth-attempt.decorator';
 import { credentialsOf, CredentialsForm } from './forms/credentials.form';
 import { wordsOf } from '../i18n/language-of';
 import { formOutcome } from './forms/form-outcome';
-import { PageForm } from './forms/page-query.decorator';
+import { PageForm, PageQuery } from './forms/page-query.decorator';
+import { InviteQuery } from './forms/credentials.form';
+import { InvitesService } from '../auth/invites/invites.service';
+import { tk } from '../i18n/i18n';
 import { FrontDoorView } from './front-door.view';
 
-/** Sign up in a browser (unless AUTH_SIGNUP is closed), logged in at once. */
+/** Sign up in a browser (unless AUTH_SIGNUP is closed; by invitation with `invite`). */
 @ApiExcludeController()
 @Public()
 @RawResponse()
@@ -24,12 +27,23 @@ export class SignupController {
     private readonly view: FrontDoorView,
     private readonly auth: AuthService,
     private readonly env: Env,
+    private readonly invites: InvitesService,
   ) {}
 
+  /** With AUTH_SIGNUP=invite, the form only for a valid invitation (`?invite=`). */
   @Get()
-  page(@Req() req: Request, @Res() res: Response): void {
+  async page(
+    @PageQuery(InviteQuery) query: InviteQuery,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     this.assertOpen();
-    this.view.form(req, res, 'signup', { email: '' });
+    const invite = query.invite || undefined;
+    if (this.env.AUTH_SIGNUP === 'invite' && !(await this.invites.isValid(invite))) {
+      const error = invite ? invalidInvite : byInvitation;
+      return this.view.form(req, res, 'signup', { email: '', error, closed: true }, 403);
+    }
+    this.view.form(req, res, 'signup', { email: '', invite });
   }
 
   @Post()
@@ -43,10 +57,10 @@ export class SignupController {
     checkFormToken(req);
     const out = await formOutcome(async () => {
       const { email, password } = await credentialsOf(fields, invalid, wordsOf(res.req));
-      return this.auth.register(email, password);
+      return this.auth.register(email, password, fields.invite || undefined);
     }, [429]);
     if (!out.error) return this.view.logIn(out.ok, req, res, '/account');
-    const again = { email: fields.email ?? '', error: out.error.message };
+    const again = { email: fields.email ?? '', invite: fields.invite, error: out.error.message };
     this.view.form(req, res, 'signup', again, out.error.status);
   }
 
@@ -54,5 +68,8 @@ export class SignupController {
     if (this.env.AUTH_SIGNUP === 'closed') throw notFound('Page');
   }
 }
+
+const byInvitation = tk('Sign-up on this server is by invitation only');
+const invalidInvite = tk('This invitation is not valid any more: ask for a new one');
 
 const invalid = (problem: string) => new DomainError(400, 'validation_failed', problem);

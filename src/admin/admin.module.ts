@@ -6,6 +6,7 @@ import { AbuseReport } from './abuse-report.entity';
 import { AbuseReportsRepository } from './abuse-reports.repository';
 import { AbuseReportsService } from './abuse-reports.service';
 import { ModerationService } from './moderation.service';
+import { InvitesController } from './invites.controller';
 import { SharePreviews } from './share-preview';
 import { TextsModule } from '../texts/texts.module';
 import { FilesModule } from '../files/files.module';
@@ -23,6 +24,7 @@ import { BundlesModule } from '../bundles/bundles.module';
     BioModule,
     BundlesModule,
   ],
+  controllers: [InvitesController],
   providers: [AbuseReportsRepository, AbuseReportsService, ModerationService, SharePreviews],
   exports: [AbuseReportsService, ModerationService, SharePreviews],
 })

@@ -108,6 +108,15 @@ export class AccountsRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  /** Gives or takes the admin role; false when there is no such account. */
+  async setAdmin(id: number, isAdmin: boolean): Promise<boolean> {
+    return ((await this.repo.update({ id }, { isAdmin, updatedAt: new Date() })).affected ?? 0) > 0;
+  }
+
+  countAdmins(): Promise<number> {
+    return this.repo.countBy({ isAdmin: true });
+  }
+
   count(): Promise<number> {
     return this.repo.count();
   }

@@ -8,6 +8,7 @@ import { assertPlanActive, toAuthenticated } from './auth-row';
 import type { AuthenticatedAccount } from './authenticated-account';
 import { hashPassword, verifyPassword } from './password';
 import { PlansService } from './plans/plans.service';
+import { TwoFactorService } from './two-factor/two-factor.service';
 
 // Compared against when the email is unknown, so both failures take the same time.
 const DUMMY_HASH = hashPassword('not-a-real-password');
@@ -18,6 +19,7 @@ export class AccountsService {
     private readonly accounts: AccountsRepository,
     private readonly plans: PlansService,
     private readonly authCache: AuthCache,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   async create(email: string, password: string, planCode: string, isAdmin = false) {
@@ -57,6 +59,13 @@ export class AccountsService {
    */
   async signIn(email: string, password: string): Promise<AuthenticatedAccount> {
     const account = await this.verifyCredentials(email, password);
+    if (await this.twoFactor.isEnabled(account.id)) {
+      throw new DomainError(
+        401,
+        'invalid_credentials',
+        'This account uses two-factor codes: sign in with an API token instead',
+      );
+    }
     const row = await this.accounts.getForAuth(account.id);
     if (!row) throw new DomainError(401, 'invalid_credentials', 'Wrong email or password');
     assertPlanActive(row);
@@ -99,6 +108,10 @@ export class AccountsService {
     return this.getById(account.id);
   }
 
+  findByEmail(email: string): Promise<Account | null> {
+    return this.accounts.getByEmail(normalizeEmail(email));
+  }
+
   async getByEmail(email: string): Promise<Account> {
     const account = await this.accounts.getByEmail(normalizeEmail(email));
     if (!account) throw notFound('Account');
@@ -126,6 +139,20 @@ export class AccountsService {
   /** Gives a removed file's bytes back, in its transaction. */
   releaseStorage(accountId: number, bytes: number, tx: Tx): Promise<void> {
     return this.accounts.releaseStorageBytes(accountId, bytes, tx);
+  }
+
+  /**
+   * Grants (`admin`) or removes (`member`) the admin role. The last admin keeps it: a server
+   * always has someone who can run it.
+   */
+  async setRole(id: number, role: 'admin' | 'member'): Promise<Account> {
+    const account = await this.getById(id);
+    if (account.isAdmin && role === 'member' && (await this.accounts.countAdmins()) <= 1) {
+      throw new DomainError(409, 'conflict', 'This is the last admin: make another admin first');
+    }
+    await this.accounts.setAdmin(id, role === 'admin');
+    this.authCache.forgetAccount(id);
+    return { ...account, isAdmin: role === 'admin' };
   }
 
   hasAny(): Promise<boolean> {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { Account } from './account.entity';
 import { AccountsRepository } from './accounts.repository';
 import { AccountsService } from './accounts.service';
@@ -17,9 +18,32 @@ import { TokensService } from './tokens.service';
 import { WebSession } from './sessions/web-session.entity';
 import { WebSessionsRepository } from './sessions/web-sessions.repository';
 import { WebSessionsService } from './sessions/web-sessions.service';
+import { LoginChallenges } from './two-factor/login-challenges';
+import { RecoveryCode, TwoFactor } from './two-factor/two-factor.entity';
+import { TwoFactorPolicy } from './two-factor/two-factor-policy';
+import { TwoFactorRepository } from './two-factor/two-factor.repository';
+import { TwoFactorService } from './two-factor/two-factor.service';
+import { SecurityEvent } from './security-log/security-event.entity';
+import { SecurityLog } from './security-log/security-log.service';
+import { SecurityLogRepository } from './security-log/security-log.repository';
+import { Invite } from './invites/invite.entity';
+import { InvitesRepository } from './invites/invites.repository';
+import { InvitesService } from './invites/invites.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Plan, Account, ApiToken, WebSession])],
+  imports: [
+    RateLimitModule,
+    TypeOrmModule.forFeature([
+      Plan,
+      Account,
+      ApiToken,
+      WebSession,
+      TwoFactor,
+      RecoveryCode,
+      SecurityEvent,
+      Invite,
+    ]),
+  ],
   controllers: [TokensController, TokenCheckController],
   providers: [
     AuthCache,
@@ -33,7 +57,26 @@ import { WebSessionsService } from './sessions/web-sessions.service';
     AdminBootstrapService,
     WebSessionsRepository,
     WebSessionsService,
+    TwoFactorRepository,
+    TwoFactorService,
+    TwoFactorPolicy,
+    LoginChallenges,
+    SecurityLogRepository,
+    SecurityLog,
+    InvitesRepository,
+    InvitesService,
   ],
-  exports: [AccountsService, TokensService, PlansService, PlanLimits, WebSessionsService],
+  exports: [
+    AccountsService,
+    TokensService,
+    PlansService,
+    PlanLimits,
+    WebSessionsService,
+    TwoFactorService,
+    TwoFactorPolicy,
+    LoginChallenges,
+    SecurityLog,
+    InvitesService,
+  ],
 })
 export class AuthModule {}

@@ -7,6 +7,7 @@ import { TokensRepository } from './tokens.repository';
 import { assertPlanActive, toAuthenticated } from './auth-row';
 import { AuthCache } from './auth-cache';
 import { normalizeScopes } from './scopes/scopes';
+import { SecurityLog } from './security-log/security-log.service';
 
 export interface TokenOptions {
   expiresInDays?: number;
@@ -23,12 +24,15 @@ export class TokensService {
   constructor(
     private readonly tokens: TokensRepository,
     private readonly cache: AuthCache,
+    private readonly log: SecurityLog,
   ) {}
 
   /** A token asked for by its owner (the API, the tokens page). */
-  create(accountId: number, dto: CreateTokenDto): Promise<CreatedTokenDto> {
+  async create(accountId: number, dto: CreateTokenDto): Promise<CreatedTokenDto> {
     const { name, expires_in_days: expiresInDays, scopes, note } = dto;
-    return this.issue(accountId, name, { expiresInDays, scopes, note });
+    const created = await this.issue(accountId, name, { expiresInDays, scopes, note });
+    await this.log.record(accountId, 'token.created', { detail: name });
+    return created;
   }
 
   /** A new token; without `scopes` it may do all its account may. */
@@ -69,6 +73,7 @@ export class TokensService {
   async revoke(accountId: number, id: number): Promise<{ id: number; revoked: true }> {
     if (!(await this.tokens.revoke(id, accountId))) throw notFound('Token');
     this.cache.forgetAccount(accountId);
+    await this.log.record(accountId, 'token.revoked', { detail: String(id) });
     return { id, revoked: true };
   }
 

@@ -182,10 +182,15 @@ export class Env {
   /** Sign-ups per hour from one IP; 0: no limit. */
   @Transform(toInt) @IsInt() @Min(0) AUTH_SIGNUPS_PER_HOUR_PER_IP = 20;
 
-  /** `closed` turns sign-up off (accounts come from the CLI); `/signup` is then a 404. */
-  @IsIn(['open', 'closed']) AUTH_SIGNUP = 'open';
+  /**
+   * `open`: anyone signs up; `invite`: only through an admin's invitation; `closed`: nobody
+   * (accounts come from the CLI; `/signup` is then a 404).
+   */
+  @IsIn(['open', 'invite', 'closed']) AUTH_SIGNUP: 'open' | 'invite' | 'closed' = 'open';
   /** A browser log-in lasts this many days after its last use. */
   @Transform(toInt) @IsInt() @Min(1) SESSION_DAYS = 30;
+  /** Each account's security log (log-ins, 2FA, tokens...) keeps this many days. */
+  @Transform(toInt) @IsInt() @Min(1) SECURITY_LOG_DAYS = 365;
   /** Where `/` on the default domain sends people instead of the home page (empty: the page). */
   @IsOptional() @IsUrl({ require_tld: false, require_protocol: true }) HOME_REDIRECT_URL?: string;
   /**

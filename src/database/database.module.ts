@@ -7,6 +7,7 @@ import { dropTimedOutConnections } from './drop-timed-out-connections';
 import { Installation } from './installation';
 import { openMigrated } from './migrate-under-lock';
 import { Setting } from './setting.entity';
+import { SettingsRepository } from './settings.repository';
 import { awaitSqliteWriteLock } from './sqlite/sqlite-write-lock';
 import { UnitOfWork } from './unit-of-work';
 
@@ -24,8 +25,8 @@ import { UnitOfWork } from './unit-of-work';
     }),
     TypeOrmModule.forFeature([Setting]),
   ],
-  providers: [UnitOfWork, Installation],
-  exports: [UnitOfWork, Installation],
+  providers: [UnitOfWork, Installation, SettingsRepository],
+  exports: [UnitOfWork, Installation, SettingsRepository],
 })
 export class DatabaseModule implements OnModuleInit {
   constructor(

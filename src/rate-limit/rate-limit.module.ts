@@ -20,8 +20,8 @@ const MINUTE = 60_000;
 
 /** The limits: per token on the API, per IP and per account on log-in, per IP on sign-up. */
 function throttlers(env: Env): ThrottlerOptions[] {
-  const only = (kind: AuthAttemptKind, limit: number) => (ctx: ExecutionContext) =>
-    limit === 0 || attemptOf(ctx) !== kind;
+  const only = (kinds: AuthAttemptKind[], limit: number) => (ctx: ExecutionContext) =>
+    limit === 0 || !kinds.includes(attemptOf(ctx)!);
   return [
     {
       name: 'default',
@@ -39,13 +39,13 @@ function throttlers(env: Env): ThrottlerOptions[] {
       name: 'login-ip',
       ttl: MINUTE,
       limit: env.AUTH_LOGIN_PER_MINUTE_PER_IP,
-      skipIf: only('login', env.AUTH_LOGIN_PER_MINUTE_PER_IP),
+      skipIf: only(['login', 'code'], env.AUTH_LOGIN_PER_MINUTE_PER_IP),
     },
     {
       name: 'login-account',
       ttl: MINUTE,
       limit: env.AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT,
-      skipIf: only('login', env.AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT),
+      skipIf: only(['login'], env.AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT),
       getTracker: (req: Record<string, unknown>) => {
         const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
         return `email:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
@@ -55,7 +55,7 @@ function throttlers(env: Env): ThrottlerOptions[] {
       name: 'signup-ip',
       ttl: 60 * MINUTE,
       limit: env.AUTH_SIGNUPS_PER_HOUR_PER_IP,
-      skipIf: only('signup', env.AUTH_SIGNUPS_PER_HOUR_PER_IP),
+      skipIf: only(['signup'], env.AUTH_SIGNUPS_PER_HOUR_PER_IP),
     },
   ];
 }

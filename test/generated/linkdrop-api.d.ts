@@ -84,8 +84,25 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Log in; answers a fresh API token (shown once) */
+        /** Log in; answers a fresh API token (shown once), or asks for a two-factor code */
         post: operations["AuthController_login"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/login/2fa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Log in's second step: the challenge and a code of the app (or a recovery code) */
+        post: operations["AuthController_secondStep"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1112,6 +1129,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/admin/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The invitations not revoked (their addresses are not shown again) */
+        get: operations["InvitesController_list"];
+        put?: never;
+        /** Make an invitation: its address signs up `uses` accounts until it expires */
+        post: operations["InvitesController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/invites/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke an invitation: its address signs nobody up any more */
+        delete: operations["InvitesController_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1212,11 +1264,34 @@ export interface components {
             token: string;
             account: components["schemas"]["AccountDto"];
         };
+        SignupDto: {
+            /** @example ada@example.com */
+            email: string;
+            /** @example correct horse battery staple */
+            password: string;
+            /** @description The secret of an invitation (the `invite` of its address); needed with AUTH_SIGNUP=invite */
+            invite?: string;
+        };
+        TwoFactorChallengeDto: {
+            /** @enum {boolean} */
+            two_factor_required: true;
+            /** @description Send it back with a code to POST /api/v1/auth/login/2fa, within 5 minutes */
+            challenge: string;
+        };
         CredentialsDto: {
             /** @example ada@example.com */
             email: string;
             /** @example correct horse battery staple */
             password: string;
+        };
+        SecondFactorDto: {
+            /** @description From the answer of POST /api/v1/auth/login */
+            challenge: string;
+            /**
+             * @description A code of the authenticator app, or one of the recovery codes
+             * @example 123456
+             */
+            code: string;
         };
         UsageDataDto: {
             /** @description API calls today */
@@ -2041,6 +2116,31 @@ export interface components {
             thumbnail_width?: number;
             thumbnail_height?: number;
         };
+        InviteDto: {
+            id: number;
+            /** @description The sign-up address (with its secret): only in the answer that made it */
+            url?: string;
+            uses_left: number;
+            /** @description Unix seconds; null: never */
+            expires_at?: number | null;
+            plan?: string | null;
+            /** @description Unix seconds */
+            created_at: number;
+        };
+        CreateInviteDto: {
+            /**
+             * @description Sign-ups it allows
+             * @default 1
+             */
+            uses: number;
+            /** @description Unset: it never expires */
+            expires_in_days?: number;
+            /**
+             * @description The plan new accounts start on; unset: DEFAULT_PLAN
+             * @example pro
+             */
+            plan?: string;
+        };
         /** @description Every answer of the API: `code` equals the HTTP status */
         Envelope: {
             /** @example 200 */
@@ -2605,7 +2705,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["CredentialsDto"];
+                "application/json": components["schemas"]["SignupDto"];
             };
         };
         responses: {
@@ -2723,7 +2823,9 @@ export interface operations {
     AuthController_login: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                "user-agent": string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2733,14 +2835,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A session, or (two-factor codes on) a challenge for POST /auth/login/2fa */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["SessionDto"];
+                        data: components["schemas"]["SessionDto"] | components["schemas"]["TwoFactorChallengeDto"];
                     };
                 };
             };
@@ -2769,6 +2871,132 @@ export interface operations {
                         code: 401;
                         /** @enum {string} */
                         error: "invalid_credentials";
+                    };
+                };
+            };
+            /** @description forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "forbidden";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    AuthController_secondStep: {
+        parameters: {
+            query?: never;
+            header: {
+                "user-agent": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["SessionDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description invalid_credentials, unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "invalid_credentials" | "unauthorized";
                     };
                 };
             };
@@ -13052,6 +13280,386 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OEmbed"];
+                };
+            };
+        };
+    };
+    InvitesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InviteDto"][];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description forbidden, plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "forbidden" | "plan_inactive";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    InvitesController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInviteDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["InviteDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description forbidden, plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "forbidden" | "plan_inactive";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    InvitesController_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["DeletedDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description forbidden, plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "forbidden" | "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
                 };
             };
         };

@@ -69,6 +69,32 @@ describe('The operator CLI', () => {
     expect(usage.stderr).toMatch(/^Usage:/);
   });
 
+  it('should set a new password and turn off two-factor codes for an operator locked out', () => {
+    const run = cli(
+      dir,
+      'account:password',
+      '--email',
+      'op@example.com',
+      '--password',
+      'a new one!',
+    );
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe(
+      'op@example.com: password changed; 0 browser sessions logged out',
+    );
+    const reset = cli(dir, 'account:2fa-reset', '--email', 'op@example.com');
+    expect(reset.status).toBe(0);
+    expect(reset.stdout.trim()).toBe(
+      'op@example.com: had no two-factor codes; 0 browser sessions logged out',
+    );
+    const short = cli(dir, 'account:password', '--email', 'op@example.com', '--password', 'short');
+    expect(short.status).toBe(1);
+    expect(short.stderr).toMatch(/8 to 200 characters/);
+    expect(cli(dir, 'account:2fa-reset', '--email', 'nobody@example.com').stderr).toMatch(
+      /Account not found/,
+    );
+  });
+
   it('should run migrations on demand', () => {
     const run = cli(dir, 'migration:run');
     expect(run.status).toBe(0);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { AbuseReportsService } from '../../admin/abuse-reports.service';
 import { AccountsService } from '../../auth/accounts.service';
+import { TwoFactorService } from '../../auth/two-factor/two-factor.service';
 import { invalid } from '../../common/errors/domain-error';
 import { showOutcome } from '../forms/form-outcome';
 import { formatBytes } from '../format';
@@ -12,13 +13,17 @@ import { tk } from '../../i18n/i18n';
 
 const ACCOUNTS_PER_PAGE = 50;
 
-/** The view model of `/admin`: accounts (searched), their plans and storage, open reports. */
+/**
+ * The view model of `/admin`: accounts (searched), their plans, storage, roles and ways of
+ * logging in, and the open reports.
+ */
 @Injectable()
 export class AdminAccountsView {
   constructor(
     private readonly pages: Pages,
     private readonly accounts: AccountsService,
     private readonly reports: AbuseReportsService,
+    private readonly twoFactor: TwoFactorService,
   ) {}
 
   async render(
@@ -33,8 +38,10 @@ export class AdminAccountsView {
     const pages = Math.max(1, Math.ceil(total / ACCOUNTS_PER_PAGE));
     const at = Math.min(data.page ?? 1, pages);
     const rows = await this.accounts.listForAdmin(q, at, ACCOUNTS_PER_PAGE);
+    const withCodes = await this.twoFactor.enabledAmong(rows.map((a) => a.id));
     const accounts = rows.map((a) => ({
       ...a,
+      twoFactor: withCodes.has(a.id),
       created: w.date(a.createdAt),
       storage: formatBytes(a.storageBytes),
       planEnd: a.planExpiresAt

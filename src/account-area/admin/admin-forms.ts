@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Min } from 'class-validator';
+import { REQUIREMENTS, type Requirement } from '../../auth/two-factor/two-factor-policy';
 import { Filled } from '../forms/filled.decorator';
 
 /** `/admin?q=`: accounts whose email holds this. */
@@ -39,4 +40,21 @@ export class TakeDownForm {
 export class ReasonForm {
   /** Why it is taken down; empty: the reports' own reason. */
   @Filled() @IsOptional() @IsString() reason?: string;
+}
+
+/** The role an admin gives an account. */
+export class RoleForm {
+  @IsOptional() @IsIn(['admin', 'member']) role?: 'admin' | 'member';
+}
+
+/** Who must use two-factor codes. */
+export class TwoFactorPolicyForm {
+  @IsOptional() @IsIn(REQUIREMENTS) require?: Requirement;
+}
+
+/** A new invitation: how many sign-ups, for how many days, on which plan. */
+export class InviteForm {
+  @Filled() @IsOptional() @IsString() uses?: string;
+  @Filled() @IsOptional() @IsString() expires_in_days?: string;
+  @Filled() @IsOptional() @IsString() plan?: string;
 }

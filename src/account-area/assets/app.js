@@ -45,8 +45,9 @@ document.addEventListener('DOMContentLoaded', () => {
   }
 });
 
+// The form's question, or the question of the button that sent it (one form, two actions).
 document.addEventListener('submit', (e) => {
-  const message = e.target.dataset.confirm;
+  const message = e.submitter?.dataset.confirm ?? e.target.dataset.confirm;
   if (message && !confirm(message)) e.preventDefault();
 });
 

@@ -11,6 +11,13 @@ export class CredentialsForm {
   @Filled() @IsOptional() @IsString() password?: string;
   /** Log-in: where to go after it (a path on this site; anything else is the account). */
   @IsOptional() @IsString() next?: string;
+  /** Sign-up: an invitation's secret. */
+  @IsOptional() @IsString() invite?: string;
+}
+
+/** `/signup?invite=`: an invitation's secret. */
+export class InviteQuery {
+  @IsOptional() @IsString() invite?: string;
 }
 
 /**
@@ -28,4 +35,11 @@ export async function credentialsOf(
   });
   if (!parsed.dto) throw refuse(parsed.error);
   return parsed.dto;
+}
+
+/** The log-in's second page: the first step's challenge and a code. */
+export class SecondFactorForm {
+  @IsOptional() @IsString() challenge?: string;
+  @Filled() @IsOptional() @IsString() code?: string;
+  @IsOptional() @IsString() next?: string;
 }

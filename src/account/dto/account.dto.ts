@@ -56,3 +56,11 @@ export class SessionDto {
   @ApiProperty({ description: 'A fresh API token; shown only this once' }) token!: string;
   @ApiProperty({ type: AccountDto }) account!: AccountDto;
 }
+
+export class TwoFactorChallengeDto {
+  @ApiProperty({ enum: [true] }) two_factor_required!: true;
+  @ApiProperty({
+    description: 'Send it back with a code to POST /api/v1/auth/login/2fa, within 5 minutes',
+  })
+  challenge!: string;
+}

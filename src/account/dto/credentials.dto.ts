@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 
@@ -16,4 +17,15 @@ export class CredentialsDto {
   @MinLength(8)
   @MaxLength(200)
   password!: string;
+}
+
+export class SignupDto extends CredentialsDto {
+  @ApiPropertyOptional({
+    description:
+      'The secret of an invitation (the `invite` of its address); needed with AUTH_SIGNUP=invite',
+  })
+  @IsAbsentOr()
+  @IsString()
+  @MaxLength(100)
+  invite?: string;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Not, Repository } from 'typeorm';
+import { MoreThan, Not, Repository } from 'typeorm';
 import { AUTH_COLUMNS, AuthRow, RawAuthRow, toAuthRow } from '../auth-row';
 import { WebSession } from './web-session.entity';
 
@@ -37,6 +37,20 @@ export class WebSessionsRepository {
 
   async delete(id: string): Promise<void> {
     await this.repo.delete({ id });
+  }
+
+  /** The account's sessions still valid at `now`, last active first. */
+  listOf(accountId: number, now: Date): Promise<WebSession[]> {
+    return this.repo.find({
+      where: { accountId, expiresAt: MoreThan(now) },
+      order: { lastSeenAt: 'DESC' },
+      take: 100,
+    });
+  }
+
+  /** One session of the account; false when it has none of that id. */
+  async deleteOf(accountId: number, id: string): Promise<boolean> {
+    return ((await this.repo.delete({ accountId, id })).affected ?? 0) > 0;
   }
 
   /** Every session of the account but `keep` (log out everywhere else). */

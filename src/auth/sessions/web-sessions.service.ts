@@ -5,6 +5,7 @@ import { Env } from '../../config/env';
 import { assertPlanActive, toAuthenticated } from '../auth-row';
 import type { AuthenticatedAccount } from '../authenticated-account';
 import { WebSessionsRepository } from './web-sessions.repository';
+import { deviceOf } from '../security-log/device';
 
 // last_seen_at (and the sliding expiry) is written at most once a minute per session.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -14,6 +15,14 @@ export interface ActiveSession {
   id: string;
   csrfToken: string;
   account: AuthenticatedAccount;
+}
+
+export interface SessionSummary {
+  id: string;
+  /** "Firefox on Linux": what the session's user agent says (no IP address is kept). */
+  device: string;
+  createdAt: Date;
+  lastSeenAt: Date;
 }
 
 const idOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
@@ -55,6 +64,22 @@ export class WebSessionsService {
       await this.sessions.touch(id, now, this.expiryFrom(now));
     }
     return { id, csrfToken: row.csrfToken, account: toAuthenticated(row, 0) };
+  }
+
+  /** The account's browser sessions, for it to see and end: device, created, last active. */
+  async listOf(accountId: number): Promise<SessionSummary[]> {
+    const rows = await this.sessions.listOf(accountId, new Date(this.clock.now()));
+    return rows.map((s) => ({
+      id: s.id,
+      device: deviceOf(s.userAgent),
+      createdAt: s.createdAt,
+      lastSeenAt: s.lastSeenAt,
+    }));
+  }
+
+  /** Ends one of the account's sessions; false when it has none of that id. */
+  endOne(accountId: number, id: string): Promise<boolean> {
+    return this.sessions.deleteOf(accountId, id);
   }
 
   end(id: string): Promise<void> {

@@ -21,6 +21,9 @@ import { Media1763701900000 } from './1763701900000-Media';
 import { Unfurl1763702000000 } from './1763702000000-Unfurl';
 import { Bundles1763702100000 } from './1763702100000-Bundles';
 import { TokenScopes1763702200000 } from './1763702200000-TokenScopes';
+import { TwoFactor1763702300000 } from './1763702300000-TwoFactor';
+import { SecurityLog1763702400000 } from './1763702400000-SecurityLog';
+import { Invites1763702500000 } from './1763702500000-Invites';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -47,4 +50,7 @@ export const MIGRATIONS = [
   Unfurl1763702000000,
   Bundles1763702100000,
   TokenScopes1763702200000,
+  TwoFactor1763702300000,
+  SecurityLog1763702400000,
+  Invites1763702500000,
 ];
