@@ -20,6 +20,7 @@ import { HealthModule } from './health/health.module';
 import { LinksModule } from './links/links.module';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
+import { MailModule } from './mail/mail.module';
 import { RedisModule } from './redis/redis.module';
 import { TagsModule } from './tags/tags.module';
 import { TextsModule } from './texts/texts.module';
@@ -46,6 +47,7 @@ export class AppModule implements OnApplicationShutdown {
         DatabaseModule,
         RedisModule,
         RateLimitModule,
+        MailModule,
         UsageModule,
         AuthModule,
         AccountModule,

@@ -60,6 +60,8 @@ import { SecurityPageView } from './security-page.view';
 import { TwoFactorActions } from './two-factor-actions';
 import { TwoFactorPageController } from './two-factor-page.controller';
 import { SecondFactorController } from './second-factor.controller';
+import { PasswordResetController } from './password-reset.controller';
+import { VerifyEmailController } from './verify-email.controller';
 import { AdminAccountKeysController } from './admin/admin-account-keys.controller';
 import { AdminSecurityPageController } from './admin/admin-security-page.controller';
 import { AdminSecurityView } from './admin/admin-security.view';
@@ -120,6 +122,8 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     SecurityPageController,
     TwoFactorPageController,
     SecondFactorController,
+    PasswordResetController,
+    VerifyEmailController,
     AdminAccountKeysController,
     AdminSecurityPageController,
   ],

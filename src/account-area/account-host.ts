@@ -2,7 +2,18 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { hostName } from '../domains/domains.service';
 
 /** Where accounts sign in and are managed: nowhere but the operator's own host. */
-export const ACCOUNT_PATHS = ['/login', '/signup', '/logout', '/account', '/admin', '/report'];
+export const ACCOUNT_PATHS = [
+  '/login',
+  '/signup',
+  '/logout',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
+  '/auth',
+  '/account',
+  '/admin',
+  '/report',
+];
 
 /**
  * The account area answers on PUBLIC_URL's host only. On any other host (a customer's domain,

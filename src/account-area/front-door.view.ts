@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { formToken, setSessionCookie } from '../auth/sessions/session-cookies';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
+import { EmailChecks } from '../auth/email-tokens/email-checks.service';
 import { Pages } from './pages';
 
 /** The log-in and sign-up pages, and what ends them well: a session and a redirect. */
@@ -10,16 +11,36 @@ export class FrontDoorView {
   constructor(
     private readonly pages: Pages,
     private readonly sessions: WebSessionsService,
+    private readonly checks: EmailChecks,
   ) {}
 
   form(
     req: Request,
     res: Response,
     template: 'login' | 'signup',
-    data: { email: string; next?: string; error?: string; invite?: string; closed?: boolean },
+    data: {
+      email: string;
+      next?: string;
+      error?: string;
+      notice?: string;
+      invite?: string;
+      closed?: boolean;
+    },
     status = 200,
   ): void {
     const title = template === 'login' ? 'Log in' : 'Sign up';
+    this.pages.send(res, template, title, {}, { ...data, formToken: formToken(req, res) }, status);
+  }
+
+  /** A page of the front door other than log-in and sign-up (password reset, address check). */
+  page(
+    req: Request,
+    res: Response,
+    template: 'forgot-password' | 'reset-password' | 'verify-email',
+    title: string,
+    data: Record<string, unknown>,
+    status = 200,
+  ): void {
     this.pages.send(res, template, title, {}, { ...data, formToken: formToken(req, res) }, status);
   }
 
@@ -32,6 +53,13 @@ export class FrontDoorView {
   ): void {
     const page = { ...data, formToken: formToken(req, res) };
     this.pages.send(res, 'login-2fa', 'Two-factor code', {}, page, status);
+  }
+
+  /** After sign-up: logged in, or (AUTH_VERIFY_EMAIL) told to open the link mailed to `email`. */
+  async signedUp(accountId: number, email: string, req: Request, res: Response): Promise<void> {
+    if (!this.checks.required) return this.logIn(accountId, req, res, '/account');
+    const mailedTo = email.trim().toLowerCase();
+    this.page(req, res, 'verify-email', 'Confirm your email address', { mailedTo });
   }
 
   async logIn(accountId: number, req: Request, res: Response, next: string): Promise<void> {

@@ -59,7 +59,7 @@ export class SignupController {
       const { email, password } = await credentialsOf(fields, invalid, wordsOf(res.req));
       return this.auth.register(email, password, fields.invite || undefined);
     }, [429]);
-    if (!out.error) return this.view.logIn(out.ok, req, res, '/account');
+    if (!out.error) return this.view.signedUp(out.ok, fields.email ?? '', req, res);
     const again = { email: fields.email ?? '', invite: fields.invite, error: out.error.message };
     this.view.form(req, res, 'signup', again, out.error.status);
   }

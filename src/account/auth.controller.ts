@@ -5,6 +5,7 @@ import { AuthAttempt } from '../rate-limit/auth-attempt.decorator';
 import { AuthService } from './auth.service';
 import { SessionDto, TwoFactorChallengeDto } from './dto/account.dto';
 import { SecondFactorDto } from './dto/second-factor.dto';
+import { VerificationRequiredDto } from './dto/by-mail.dto';
 import { CredentialsDto, SignupDto } from './dto/credentials.dto';
 import { ApiData, ApiErrors } from '../common/openapi-responses';
 
@@ -15,11 +16,23 @@ export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
   @Post('signup')
-  @ApiData(SessionDto, { status: 201 })
+  @ApiExtraModels(SessionDto, VerificationRequiredDto)
+  @ApiData(
+    {
+      oneOf: [
+        { $ref: getSchemaPath(SessionDto) },
+        { $ref: getSchemaPath(VerificationRequiredDto) },
+      ],
+    },
+    {
+      status: 201,
+      description: 'A session; with AUTH_VERIFY_EMAIL, where the confirming link went',
+    },
+  )
   @ApiErrors({ 403: ['signup_closed'], 409: ['email_taken'], 429: ['rate_limited'] })
   @AuthAttempt('signup')
   @ApiOperation({ summary: 'Create an account; answers a fresh API token (shown once)' })
-  signup(@Body() dto: SignupDto): Promise<SessionDto> {
+  signup(@Body() dto: SignupDto): Promise<SessionDto | VerificationRequiredDto> {
     return this.auth.signup(dto.email, dto.password, dto.invite);
   }
 

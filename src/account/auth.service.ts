@@ -11,6 +11,8 @@ import { TwoFactorPolicy } from '../auth/two-factor/two-factor-policy';
 import { SecurityLog } from '../auth/security-log/security-log.service';
 import type { Account } from '../auth/account.entity';
 import { InvitesService } from '../auth/invites/invites.service';
+import { EmailChecks } from '../auth/email-tokens/email-checks.service';
+import { VerificationRequiredDto } from './dto/by-mail.dto';
 
 @Injectable()
 export class AuthService {
@@ -23,11 +25,19 @@ export class AuthService {
     private readonly policy: TwoFactorPolicy,
     private readonly log: SecurityLog,
     private readonly invites: InvitesService,
+    private readonly checks: EmailChecks,
     private readonly env: Env,
   ) {}
 
-  async signup(email: string, password: string, invite?: string): Promise<SessionDto> {
-    return this.session(await this.register(email, password, invite), 'sign-up');
+  /** A session; with AUTH_VERIFY_EMAIL, no session until the mailed link confirms the address. */
+  async signup(
+    email: string,
+    password: string,
+    invite?: string,
+  ): Promise<SessionDto | VerificationRequiredDto> {
+    const id = await this.register(email, password, invite);
+    if (this.checks.required) return { verification_required: true, email: email.toLowerCase() };
+    return this.session(id, 'sign-up');
   }
 
   /**
@@ -42,8 +52,12 @@ export class AuthService {
     if (!invite && mode === 'invite') {
       throw new DomainError(403, 'signup_closed', 'Sign-up on this server is by invitation only');
     }
-    const create = async (plan: string) => (await this.accounts.create(email, password, plan)).id;
-    return invite ? this.invites.redeem(invite, create) : create(this.env.DEFAULT_PLAN);
+    const verified = !this.checks.required;
+    const create = async (plan: string) =>
+      (await this.accounts.create(email, password, plan, false, verified)).id;
+    const id = await (invite ? this.invites.redeem(invite, create) : create(this.env.DEFAULT_PLAN));
+    if (!verified) await this.checks.send(id);
+    return id;
   }
 
   /** The password: a session, or (with two-factor codes on) a challenge for the second step. */

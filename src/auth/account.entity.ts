@@ -19,6 +19,9 @@ export class Account {
   /** Running total of stored file bytes, kept by the files module (never a SUM on the hot path). */
   @Column({ name: 'storage_bytes', type: 'bigint', transformer: bigintTransformer })
   storageBytes!: number;
+  /** null: the address was never confirmed (AUTH_VERIFY_EMAIL): no log-in until it is. */
+  @Column({ name: 'email_verified_at', type: 'datetime', nullable: true })
+  emailVerifiedAt!: Date | null;
   @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;
   @Column({ name: 'updated_at', type: 'datetime' }) updatedAt!: Date;
 }

@@ -25,7 +25,9 @@ export class AccountsRepository {
   constructor(@InjectRepository(Account) private readonly repo: Repository<Account>) {}
 
   /** Inserts; null when the email is taken (also under a race with another sign-up). */
-  async insert(values: Pick<Account, 'email' | 'passwordHash' | 'planId' | 'isAdmin'>) {
+  async insert(
+    values: Pick<Account, 'email' | 'passwordHash' | 'planId' | 'isAdmin' | 'emailVerifiedAt'>,
+  ) {
     const now = new Date();
     const account = this.repo.create({
       ...values,
@@ -111,6 +113,10 @@ export class AccountsRepository {
   /** Gives or takes the admin role; false when there is no such account. */
   async setAdmin(id: number, isAdmin: boolean): Promise<boolean> {
     return ((await this.repo.update({ id }, { isAdmin, updatedAt: new Date() })).affected ?? 0) > 0;
+  }
+
+  async setEmailVerified(id: number, at: Date): Promise<void> {
+    await this.repo.update({ id }, { emailVerifiedAt: at });
   }
 
   countAdmins(): Promise<number> {

@@ -22,13 +22,21 @@ export class AccountsService {
     private readonly twoFactor: TwoFactorService,
   ) {}
 
-  async create(email: string, password: string, planCode: string, isAdmin = false) {
+  /** A new account; `verified` false: it confirms its address before it may log in. */
+  async create(
+    email: string,
+    password: string,
+    planCode: string,
+    isAdmin = false,
+    verified = true,
+  ) {
     const plan = await this.plans.getByCode(planCode);
     const account = await this.accounts.insert({
       email: normalizeEmail(email),
       passwordHash: await hashPassword(password),
       planId: plan.id,
       isAdmin,
+      emailVerifiedAt: verified ? new Date() : null,
     });
     if (!account) {
       throw new DomainError(409, 'email_taken', 'An account with this email already exists');
@@ -50,7 +58,18 @@ export class AccountsService {
         'This account has been disabled; ask the operator of this server to enable it again',
       );
     }
+    if (!account.emailVerifiedAt) {
+      throw new DomainError(
+        403,
+        'forbidden',
+        'Confirm your email address first with the link we mailed you (ask for a new one at /verify-email)',
+      );
+    }
     return account;
+  }
+
+  async setEmailVerified(id: number): Promise<void> {
+    await this.accounts.setEmailVerified(id, new Date());
   }
 
   /**

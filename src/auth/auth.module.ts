@@ -29,6 +29,11 @@ import { SecurityLogRepository } from './security-log/security-log.repository';
 import { Invite } from './invites/invite.entity';
 import { InvitesRepository } from './invites/invites.repository';
 import { InvitesService } from './invites/invites.service';
+import { EmailToken } from './email-tokens/email-token.entity';
+import { EmailTokensRepository } from './email-tokens/email-tokens.repository';
+import { EmailTokens } from './email-tokens/email-tokens.service';
+import { PasswordResets } from './email-tokens/password-resets.service';
+import { EmailChecks } from './email-tokens/email-checks.service';
 
 @Module({
   imports: [
@@ -42,6 +47,7 @@ import { InvitesService } from './invites/invites.service';
       RecoveryCode,
       SecurityEvent,
       Invite,
+      EmailToken,
     ]),
   ],
   controllers: [TokensController, TokenCheckController],
@@ -65,6 +71,10 @@ import { InvitesService } from './invites/invites.service';
     SecurityLog,
     InvitesRepository,
     InvitesService,
+    EmailTokensRepository,
+    EmailTokens,
+    PasswordResets,
+    EmailChecks,
   ],
   exports: [
     AccountsService,
@@ -77,6 +87,8 @@ import { InvitesService } from './invites/invites.service';
     LoginChallenges,
     SecurityLog,
     InvitesService,
+    PasswordResets,
+    EmailChecks,
   ],
 })
 export class AuthModule {}

@@ -189,6 +189,21 @@ export class Env {
   @IsIn(['open', 'invite', 'closed']) AUTH_SIGNUP: 'open' | 'invite' | 'closed' = 'open';
   /** A browser log-in lasts this many days after its last use. */
   @Transform(toInt) @IsInt() @Min(1) SESSION_DAYS = 30;
+  /** `true`: a new account confirms its email address (a mailed link) before it may log in. */
+  @Transform(toBool) @IsBoolean() AUTH_VERIFY_EMAIL = false;
+  /** Password-reset mails one address may be sent an hour; 0: no limit. */
+  @Transform(toInt) @IsInt() @Min(0) AUTH_RESETS_PER_HOUR_PER_ADDRESS = 3;
+  /** Password-reset requests from one IP an hour; 0: no limit. */
+  @Transform(toInt) @IsInt() @Min(0) AUTH_RESETS_PER_HOUR_PER_IP = 10;
+  /**
+   * The SMTP server for mail to people (password resets, address checks):
+   * `smtp://user:pass@host:587` (STARTTLS) or `smtps://user:pass@host:465`. Unset: no mail.
+   */
+  @IsOptional()
+  @Matches(/^smtps?:\/\/[^\s]+$/, { message: 'SMTP_URL must be smtp://… or smtps://…' })
+  SMTP_URL?: string;
+  /** The sender of that mail; unset: `Linkdrop <noreply@<host of PUBLIC_URL>>`. */
+  @IsOptional() @IsString() MAIL_FROM?: string;
   /** Each account's security log (log-ins, 2FA, tokens...) keeps this many days. */
   @Transform(toInt) @IsInt() @Min(1) SECURITY_LOG_DAYS = 365;
   /** Where `/` on the default domain sends people instead of the home page (empty: the page). */

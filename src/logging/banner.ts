@@ -25,6 +25,13 @@ export function describeFfmpeg(env: Env): string {
   return env.FFMPEG_PATH ? `off (no ffmpeg at "${env.FFMPEG_PATH}")` : 'off (FFMPEG_PATH empty)';
 }
 
+/** The SMTP server without its password. */
+function describeSmtp(url: string): string {
+  const u = new URL(url);
+  u.password = '';
+  return u.toString().replace(/\/$/, '');
+}
+
 /** The facts an operator checks first, as `label: value` pairs. */
 export function bannerFacts(env: Env, address: string): Record<string, string> {
   const redis = env.REDIS_URL ? new URL(env.REDIS_URL) : null;
@@ -35,7 +42,8 @@ export function bannerFacts(env: Env, address: string): Record<string, string> {
     database: describeDatabase(env.DB_URL),
     storage: describeStorage(env),
     redis: redis ? redis.toString() : 'off (one instance)',
-    'sign-up': env.AUTH_SIGNUP,
+    'sign-up': env.AUTH_SIGNUP + (env.AUTH_VERIFY_EMAIL ? ' (addresses confirmed by mail)' : ''),
+    mail: env.SMTP_URL ? describeSmtp(env.SMTP_URL) : 'off (no password resets by mail)',
     metrics: env.METRICS_ENABLED ? `/metrics${env.METRICS_TOKEN ? ' (token)' : ''}` : 'off',
     'video posters': describeFfmpeg(env),
   };

@@ -21,9 +21,16 @@ export class ClientBudget {
     @Inject(getOptionsToken()) private readonly options: KeyMaker,
   ) {}
 
-  async spend(what: string, client: string, perMinute: number, refusal: string): Promise<void> {
+  /** Spends one of `limit` a minute (or a `windowMs`); 429 past it. */
+  async spend(
+    what: string,
+    client: string,
+    limit: number,
+    refusal: string,
+    windowMs = MINUTE,
+  ): Promise<void> {
     const key = this.options.generateKey(undefined, client, what);
-    const r = await this.storage.increment(key, MINUTE, perMinute, MINUTE, what);
+    const r = await this.storage.increment(key, windowMs, limit, windowMs, what);
     if (!r.isBlocked) return;
     const wait = Math.max(1, Math.ceil(r.timeToBlockExpire));
     throw new DomainError(429, 'rate_limited', `${refusal}; try again in ${wait} s`, {

@@ -126,6 +126,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a single-use link (valid an hour) that sets a new password
+         * @description Always 202, whether or not the address has an account (throttled per IP and address).
+         */
+        post: operations["ByMailController_requestReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new password with the mailed link's token (every session ends) */
+        post: operations["ByMailController_confirmReset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm the account's address with the mailed link's token */
+        post: operations["ByMailController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/verify-email/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mail a new link that confirms the address (202 whatever the address) */
+        post: operations["ByMailController_resend"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/usage": {
         parameters: {
             query?: never;
@@ -1264,6 +1335,12 @@ export interface components {
             token: string;
             account: components["schemas"]["AccountDto"];
         };
+        VerificationRequiredDto: {
+            /** @enum {boolean} */
+            verification_required: true;
+            /** @description Where the link to confirm the address was mailed */
+            email: string;
+        };
         SignupDto: {
             /** @example ada@example.com */
             email: string;
@@ -1292,6 +1369,26 @@ export interface components {
              * @example 123456
              */
             code: string;
+        };
+        AcceptedDto: {
+            /**
+             * @description The same whether or not the address has an account
+             * @example If an account has this address, a mail is on its way
+             */
+            message: string;
+        };
+        EmailDto: {
+            /** @example ada@example.com */
+            email: string;
+        };
+        NewPasswordDto: {
+            /** @description The `token` of the link in the mail */
+            token: string;
+            password: string;
+        };
+        MailedTokenDto: {
+            /** @description The `token` of the link in the mail */
+            token: string;
         };
         UsageDataDto: {
             /** @description API calls today */
@@ -2709,14 +2806,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
+            /** @description A session; with AUTH_VERIFY_EMAIL, where the confirming link went */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["SessionDto"];
+                        data: components["schemas"]["SessionDto"] | components["schemas"]["VerificationRequiredDto"];
                     };
                 };
             };
@@ -3131,6 +3228,362 @@ export interface operations {
                         code: 429;
                         /** @enum {string} */
                         error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    ByMailController_requestReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AcceptedDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    ByMailController_confirmReset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AcceptedDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    ByMailController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MailedTokenDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AcceptedDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    ByMailController_resend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AcceptedDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description rate_limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited";
                     };
                 };
             };

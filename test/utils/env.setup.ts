@@ -11,5 +11,8 @@ process.env.RATE_LIMIT_API_PER_MINUTE = '0';
 process.env.AUTH_LOGIN_PER_MINUTE_PER_IP = '0';
 process.env.AUTH_LOGIN_PER_MINUTE_PER_ACCOUNT = '0';
 process.env.AUTH_SIGNUPS_PER_HOUR_PER_IP = '0';
+process.env.AUTH_RESETS_PER_HOUR_PER_ADDRESS = '0';
+process.env.AUTH_RESETS_PER_HOUR_PER_IP = '0';
+delete process.env.SMTP_URL;
 // Visits are recorded (the default), whatever the shell running the tests says.
 process.env.ANALYTICS_RECORD = 'true';

@@ -24,6 +24,7 @@ import { TokenScopes1763702200000 } from './1763702200000-TokenScopes';
 import { TwoFactor1763702300000 } from './1763702300000-TwoFactor';
 import { SecurityLog1763702400000 } from './1763702400000-SecurityLog';
 import { Invites1763702500000 } from './1763702500000-Invites';
+import { EmailTokens1763702600000 } from './1763702600000-EmailTokens';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   TwoFactor1763702300000,
   SecurityLog1763702400000,
   Invites1763702500000,
+  EmailTokens1763702600000,
 ];

@@ -89,6 +89,7 @@ const TABLES = [
   'bundles',
   'custom_domains',
   'domains',
+  'email_tokens',
   'files',
   'invites',
   'link_tags',
