@@ -1,12 +1,23 @@
 // Unit tests beside the code (no I/O); controller slices (no database); process tests spawn the
 // service and the CLI as operators run them; e2e tests run once per database driver with the same
 // spec files.
-const ts = { '^.+\\.ts$': 'ts-jest' };
+// openid-client and what it is built on ship ES modules only: made CommonJS for jest, as Node
+// itself loads them for the service (require of ES modules).
+const ESM_ONLY = ['openid-client', 'oauth4webapi', 'jose'];
+const ts = {
+  '^.+\\.ts$': 'ts-jest',
+  [`node_modules/(${ESM_ONLY.join('|')})/.+\\.js$`]: [
+    'ts-jest',
+    { tsconfig: { allowJs: true, module: 'commonjs', target: 'es2022' }, isolatedModules: true },
+  ],
+};
+const transformIgnorePatterns = [`/node_modules/(?!(${ESM_ONLY.join('|')})/)`];
 const e2e = (name, dbKind) => ({
   displayName: name,
   rootDir: __dirname,
   testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
   transform: ts,
+  transformIgnorePatterns,
   testEnvironment: 'node',
   setupFiles: ['<rootDir>/test/utils/env.setup.ts'],
   globals: { TEST_DB_KIND: dbKind },
@@ -19,6 +30,7 @@ module.exports = {
       rootDir: __dirname,
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/unit/**/*.spec.ts'],
       transform: ts,
+      transformIgnorePatterns,
       testEnvironment: 'node',
     },
     {
@@ -27,6 +39,7 @@ module.exports = {
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/controllers/**/*.spec.ts'],
       transform: ts,
+      transformIgnorePatterns,
       testEnvironment: 'node',
     },
     {

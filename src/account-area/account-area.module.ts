@@ -62,6 +62,7 @@ import { TwoFactorPageController } from './two-factor-page.controller';
 import { SecondFactorController } from './second-factor.controller';
 import { PasswordResetController } from './password-reset.controller';
 import { VerifyEmailController } from './verify-email.controller';
+import { SingleSignOnController } from './single-sign-on.controller';
 import { AdminAccountKeysController } from './admin/admin-account-keys.controller';
 import { AdminSecurityPageController } from './admin/admin-security-page.controller';
 import { AdminSecurityView } from './admin/admin-security.view';
@@ -124,6 +125,7 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     SecondFactorController,
     PasswordResetController,
     VerifyEmailController,
+    SingleSignOnController,
     AdminAccountKeysController,
     AdminSecurityPageController,
   ],

@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import { formToken, setSessionCookie } from '../auth/sessions/session-cookies';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { EmailChecks } from '../auth/email-tokens/email-checks.service';
+import { SingleSignOn } from '../auth/oidc/single-sign-on.service';
+import { Env } from '../config/env';
 import { Pages } from './pages';
 
 /** The log-in and sign-up pages, and what ends them well: a session and a redirect. */
@@ -12,6 +14,8 @@ export class FrontDoorView {
     private readonly pages: Pages,
     private readonly sessions: WebSessionsService,
     private readonly checks: EmailChecks,
+    private readonly sso: SingleSignOn,
+    private readonly env: Env,
   ) {}
 
   form(
@@ -29,7 +33,9 @@ export class FrontDoorView {
     status = 200,
   ): void {
     const title = template === 'login' ? 'Log in' : 'Sign up';
-    this.pages.send(res, template, title, {}, { ...data, formToken: formToken(req, res) }, status);
+    const ways = { providers: this.sso.providers(), passwordLogin: this.env.AUTH_PASSWORD_LOGIN };
+    const page = { next: '/account', ...data, ...ways, formToken: formToken(req, res) };
+    this.pages.send(res, template, title, {}, page, status);
   }
 
   /** A page of the front door other than log-in and sign-up (password reset, address check). */

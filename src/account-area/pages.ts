@@ -94,7 +94,7 @@ export class Pages {
       clientWords: jsonIsland(Object.fromEntries(CLIENT_KEYS.map((k) => [k, words.t(k)]))),
       account: viewer.account ?? null,
       csrf: viewer.csrf ?? '',
-      signupOpen: this.env.AUTH_SIGNUP === 'open',
+      signupOpen: this.env.AUTH_SIGNUP === 'open' && this.env.AUTH_PASSWORD_LOGIN,
       assetVersion: ASSET_VERSION,
       nav: [...NAV, ...(viewer.account?.isAdmin ? [ADMIN_NAV] : [])].map((n) => ({
         ...n,

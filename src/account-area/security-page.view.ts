@@ -6,7 +6,7 @@ import { TwoFactorPolicy } from '../auth/two-factor/two-factor-policy';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { SecurityLog } from '../auth/security-log/security-log.service';
 import type { SecurityEventType } from '../auth/security-log/security-events';
-import { tk } from '../i18n/i18n';
+import { tk, type Words } from '../i18n/i18n';
 import { wordsOf } from '../i18n/language-of';
 import { qrImage } from '../qr/qr-images';
 import { Pages, Viewer } from './pages';
@@ -30,6 +30,30 @@ export const EVENT_WORDS: Record<SecurityEventType, string> = {
   'email.verified': tk('Email address verified'),
   'role.changed': tk('Role changed'),
 };
+
+/** What each step of a log-in (`password+totp`, `oidc:corp`, `cli`) reads as. */
+const METHOD_WORDS: Record<string, string> = {
+  password: tk('password'),
+  totp: tk('two-factor code'),
+  recovery_code: tk('recovery code'),
+  code: tk('two-factor code'),
+  mail: tk('mail'),
+  admin: tk('an admin'),
+  cli: tk('the command line'),
+};
+
+/** A security event's method in words: `password+totp` is "password + two-factor code". */
+export function methodWords(w: Words, method: string | null): string {
+  if (!method) return '';
+  return method
+    .split('+')
+    .map((m) =>
+      m.startsWith('oidc:')
+        ? w.t('single sign-on ({{provider}})', { provider: m.slice(5) })
+        : w.t(METHOD_WORDS[m] ?? m),
+    )
+    .join(' + ');
+}
 
 export interface SecurityPageData {
   notice?: string;
@@ -80,7 +104,7 @@ export class SecurityPageView {
         })),
         events: events.map((e) => ({
           what: w.t(EVENT_WORDS[e.type as SecurityEventType] ?? e.type),
-          method: e.method,
+          method: methodWords(w, e.method),
           success: e.success,
           device: e.device,
           detail: e.detail,

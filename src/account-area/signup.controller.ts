@@ -65,7 +65,7 @@ export class SignupController {
   }
 
   private assertOpen(): void {
-    if (this.env.AUTH_SIGNUP === 'closed') throw notFound('Page');
+    if (this.env.AUTH_SIGNUP === 'closed' || !this.env.AUTH_PASSWORD_LOGIN) throw notFound('Page');
   }
 }
 

@@ -49,6 +49,7 @@ export class AuthService {
     if (mode === 'closed') {
       throw new DomainError(403, 'signup_closed', 'Sign-up is closed on this server');
     }
+    if (!this.env.AUTH_PASSWORD_LOGIN) throw passwordLoginOff();
     if (!invite && mode === 'invite') {
       throw new DomainError(403, 'signup_closed', 'Sign-up on this server is by invitation only');
     }
@@ -88,6 +89,7 @@ export class AuthService {
     userAgent: string | undefined,
     enrolled: boolean,
   ): Promise<{ account: Account; challenge: string | null }> {
+    if (!this.env.AUTH_PASSWORD_LOGIN) throw passwordLoginOff();
     const account = await this.checkPassword(email, password, userAgent);
     if (await this.twoFactor.isEnabled(account.id)) {
       return { account, challenge: await this.challenges.issue(account.id) };
@@ -151,3 +153,10 @@ export class AuthService {
     return { token, account: await this.overview.describe(accountId) };
   }
 }
+
+const passwordLoginOff = () =>
+  new DomainError(
+    403,
+    'forbidden',
+    'Passwords are off on this server: sign in with single sign-on',
+  );

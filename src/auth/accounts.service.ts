@@ -8,6 +8,7 @@ import { assertPlanActive, toAuthenticated } from './auth-row';
 import type { AuthenticatedAccount } from './authenticated-account';
 import { hashPassword, verifyPassword } from './password';
 import { PlansService } from './plans/plans.service';
+import { Env } from '../config/env';
 import { TwoFactorService } from './two-factor/two-factor.service';
 
 // Compared against when the email is unknown, so both failures take the same time.
@@ -20,6 +21,7 @@ export class AccountsService {
     private readonly plans: PlansService,
     private readonly authCache: AuthCache,
     private readonly twoFactor: TwoFactorService,
+    private readonly env: Env,
   ) {}
 
   /** A new account; `verified` false: it confirms its address before it may log in. */
@@ -77,6 +79,13 @@ export class AccountsService {
    * password mode): the password checked as at log-in, the plan as for a token.
    */
   async signIn(email: string, password: string): Promise<AuthenticatedAccount> {
+    if (!this.env.AUTH_PASSWORD_LOGIN) {
+      throw new DomainError(
+        401,
+        'invalid_credentials',
+        'Passwords are off on this server: use an API token',
+      );
+    }
     const account = await this.verifyCredentials(email, password);
     if (await this.twoFactor.isEnabled(account.id)) {
       throw new DomainError(

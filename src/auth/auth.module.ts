@@ -34,6 +34,9 @@ import { EmailTokensRepository } from './email-tokens/email-tokens.repository';
 import { EmailTokens } from './email-tokens/email-tokens.service';
 import { PasswordResets } from './email-tokens/password-resets.service';
 import { EmailChecks } from './email-tokens/email-checks.service';
+import { OidcIdentity } from './oidc/oidc-identity.entity';
+import { OidcIdentitiesRepository } from './oidc/oidc-identities.repository';
+import { SingleSignOn } from './oidc/single-sign-on.service';
 
 @Module({
   imports: [
@@ -48,6 +51,7 @@ import { EmailChecks } from './email-tokens/email-checks.service';
       SecurityEvent,
       Invite,
       EmailToken,
+      OidcIdentity,
     ]),
   ],
   controllers: [TokensController, TokenCheckController],
@@ -75,6 +79,8 @@ import { EmailChecks } from './email-tokens/email-checks.service';
     EmailTokens,
     PasswordResets,
     EmailChecks,
+    OidcIdentitiesRepository,
+    SingleSignOn,
   ],
   exports: [
     AccountsService,
@@ -89,6 +95,7 @@ import { EmailChecks } from './email-tokens/email-checks.service';
     InvitesService,
     PasswordResets,
     EmailChecks,
+    SingleSignOn,
   ],
 })
 export class AuthModule {}

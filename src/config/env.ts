@@ -14,6 +14,7 @@ import {
   ValidateIf,
 } from 'class-validator';
 import { USAGE_LIMITS_PATTERN } from '../common/usage-limits';
+import type { OidcProviderSettings } from './oidc-settings';
 
 const TRUST_PROXY_LIST =
   /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d+)?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d+)?))*$/i;
@@ -189,6 +190,19 @@ export class Env {
   @IsIn(['open', 'invite', 'closed']) AUTH_SIGNUP: 'open' | 'invite' | 'closed' = 'open';
   /** A browser log-in lasts this many days after its last use. */
   @Transform(toInt) @IsInt() @Min(1) SESSION_DAYS = 30;
+  /**
+   * Single sign-on: names of OpenID Connect providers, comma-separated (`google,corp`); each is
+   * set by `AUTH_OIDC_<NAME>_ISSUER`, `_CLIENT_ID`, `_CLIENT_SECRET`... (see below the table).
+   */
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_]+(,[A-Za-z0-9_]+)*$/, {
+    message: 'AUTH_OIDC_PROVIDERS must be names separated by commas',
+  })
+  AUTH_OIDC_PROVIDERS?: string;
+  /** `false`: no log-in by password (single sign-on only); the CLI still sets passwords. */
+  @Transform(toBool) @IsBoolean() AUTH_PASSWORD_LOGIN = true;
+  /** The OpenID Connect providers read from `AUTH_OIDC_<NAME>_*` (not a variable itself). */
+  oidcProviders: OidcProviderSettings[] = [];
   /** `true`: a new account confirms its email address (a mailed link) before it may log in. */
   @Transform(toBool) @IsBoolean() AUTH_VERIFY_EMAIL = false;
   /** Password-reset mails one address may be sent an hour; 0: no limit. */

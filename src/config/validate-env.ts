@@ -1,6 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { getMetadataStorage, validateSync } from 'class-validator';
 import { Env } from './env';
+import { readOidcProviders } from './oidc-settings';
 
 /** Thrown for a bad setting; main.ts prints its message alone, without a stack trace. */
 export class ConfigError extends Error {}
@@ -29,6 +30,9 @@ export function validateEnv(raw: Record<string, unknown>): Env {
       `Invalid configuration: ${e.property} ${why.replace(`${e.property} `, '')} (got ${shown})`,
     );
   }
+  const providers = readOidcProviders(raw, env.AUTH_OIDC_PROVIDERS);
+  if (typeof providers === 'string') throw new ConfigError(`Invalid configuration: ${providers}`);
+  env.oidcProviders = providers;
   // The first start prints links: without PUBLIC_URL they should reach the port it listens on.
   if (present.PUBLIC_URL === undefined && env.PORT !== 0) {
     env.PUBLIC_URL = `http://localhost:${env.PORT}`;

@@ -3,6 +3,7 @@ import type { Response } from 'express';
 import { AbuseReportsService } from '../../admin/abuse-reports.service';
 import { AccountsService } from '../../auth/accounts.service';
 import { TwoFactorService } from '../../auth/two-factor/two-factor.service';
+import { SingleSignOn } from '../../auth/oidc/single-sign-on.service';
 import { invalid } from '../../common/errors/domain-error';
 import { showOutcome } from '../forms/form-outcome';
 import { formatBytes } from '../format';
@@ -24,6 +25,7 @@ export class AdminAccountsView {
     private readonly accounts: AccountsService,
     private readonly reports: AbuseReportsService,
     private readonly twoFactor: TwoFactorService,
+    private readonly sso: SingleSignOn,
   ) {}
 
   async render(
@@ -38,10 +40,15 @@ export class AdminAccountsView {
     const pages = Math.max(1, Math.ceil(total / ACCOUNTS_PER_PAGE));
     const at = Math.min(data.page ?? 1, pages);
     const rows = await this.accounts.listForAdmin(q, at, ACCOUNTS_PER_PAGE);
-    const withCodes = await this.twoFactor.enabledAmong(rows.map((a) => a.id));
+    const ids = rows.map((a) => a.id);
+    const [withCodes, providers] = await Promise.all([
+      this.twoFactor.enabledAmong(ids),
+      this.sso.providersOf(ids),
+    ]);
     const accounts = rows.map((a) => ({
       ...a,
       twoFactor: withCodes.has(a.id),
+      providers: providers.get(a.id) ?? [],
       created: w.date(a.createdAt),
       storage: formatBytes(a.storageBytes),
       planEnd: a.planExpiresAt

@@ -13,7 +13,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { tk } from '../../i18n/i18n';
 import type { InviteForm } from './admin-forms';
 import { Pages, Viewer } from '../pages';
-import { EVENT_WORDS } from '../security-page.view';
+import { EVENT_WORDS, methodWords } from '../security-page.view';
 
 /** `/admin/security`: who must use two-factor codes, invitations, every account's security log. */
 @Injectable()
@@ -51,7 +51,7 @@ export class AdminSecurityView {
       events: events.map((e) => ({
         email: e.email,
         what: w.t(EVENT_WORDS[e.type as SecurityEventType] ?? e.type),
-        method: e.method,
+        method: methodWords(w, e.method),
         success: e.success,
         device: e.device,
         detail: e.detail,

@@ -11,7 +11,7 @@ export class SecurityEvent {
   /** How: `password`, `totp`, `recovery_code`, `passkey`, `oidc:<name>`, `admin`, `cli`... */
   @Column({ type: 'varchar', length: 60, nullable: true }) method!: string | null;
   @Column({ type: 'boolean', default: true }) success!: boolean;
-  /** The browser or program, as "Firefox on Linux" (never the raw IP). */
+  /** The browser or program, as "Firefox · Linux" (never the raw IP). */
   @Column({ type: 'varchar', length: 100, nullable: true }) device!: string | null;
   /** A name the event is about (the token's, the passkey's). */
   @Column({ type: 'varchar', length: 100, nullable: true }) detail!: string | null;

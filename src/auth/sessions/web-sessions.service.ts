@@ -19,7 +19,7 @@ export interface ActiveSession {
 
 export interface SessionSummary {
   id: string;
-  /** "Firefox on Linux": what the session's user agent says (no IP address is kept). */
+  /** "Firefox · Linux": what the session's user agent says (no IP address is kept). */
   device: string;
   createdAt: Date;
   lastSeenAt: Date;

@@ -25,6 +25,7 @@ import { TwoFactor1763702300000 } from './1763702300000-TwoFactor';
 import { SecurityLog1763702400000 } from './1763702400000-SecurityLog';
 import { Invites1763702500000 } from './1763702500000-Invites';
 import { EmailTokens1763702600000 } from './1763702600000-EmailTokens';
+import { OidcIdentities1763702700000 } from './1763702700000-OidcIdentities';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   SecurityLog1763702400000,
   Invites1763702500000,
   EmailTokens1763702600000,
+  OidcIdentities1763702700000,
 ];

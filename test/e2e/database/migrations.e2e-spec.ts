@@ -94,6 +94,7 @@ const TABLES = [
   'invites',
   'link_tags',
   'links',
+  'oidc_identities',
   'orphan_visits',
   'plans',
   'recovery_codes',

@@ -17,7 +17,7 @@ const LATIN_ALLOWED = new Set(
   (
     'Linkdrop API DNS TXT CNAME URL QR PNG SVG CSV UTC ShareX PicGo PicList uPic curl SM MS ' +
     'Markdown JavaScript PDF JPEG English KiB MiB GiB RSS Bearer free pro admin example com org ' +
-    'backupDomain Pro Free Python Mastodon ZIP MD'
+    'backupDomain Pro Free Python Mastodon ZIP MD Chrome Headless HeadlessChrome Linux'
   ).split(' '),
 );
 
@@ -153,6 +153,7 @@ const LATIN_ALLOWED = new Set(
       '/admin/reports',
       '/admin/takedowns',
       '/admin/domains',
+      '/admin/security',
       '/report',
     ];
     const found: string[] = [];
@@ -177,6 +178,9 @@ const LATIN_ALLOWED = new Set(
       ...pages0,
       missing: `${base}/no-such-share`,
       signup: `${base}/signup`,
+      'forgot password': `${base}/forgot-password`,
+      'reset password': `${base}/reset-password?token=x`,
+      'confirm address': `${base}/verify-email`,
     };
     for (const [name, url] of Object.entries(pages)) {
       await p.goto(url.replace(/^https?:\/\/[^/]+/, base));
