@@ -63,6 +63,8 @@ import { SecondFactorController } from './second-factor.controller';
 import { PasswordResetController } from './password-reset.controller';
 import { VerifyEmailController } from './verify-email.controller';
 import { SingleSignOnController } from './single-sign-on.controller';
+import { PasskeysPageController } from './passkeys-page.controller';
+import { PasskeyLoginController } from './passkey-login.controller';
 import { AdminAccountKeysController } from './admin/admin-account-keys.controller';
 import { AdminSecurityPageController } from './admin/admin-security-page.controller';
 import { AdminSecurityView } from './admin/admin-security.view';
@@ -126,6 +128,8 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     PasswordResetController,
     VerifyEmailController,
     SingleSignOnController,
+    PasskeysPageController,
+    PasskeyLoginController,
     AdminAccountKeysController,
     AdminSecurityPageController,
   ],

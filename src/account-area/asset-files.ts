@@ -38,6 +38,17 @@ export const ASSETS: Record<string, Asset> = {
     require.resolve('jsvectormap/dist/maps/world.js'),
     'text/javascript; charset=utf-8',
   ),
+  // @simplewebauthn/browser: passkeys on the log-in and security pages (window.SimpleWebAuthnBrowser).
+  'webauthn.js': load(
+    join(
+      dirname(require.resolve('@simplewebauthn/browser')),
+      '..',
+      'dist',
+      'bundle',
+      'index.umd.min.js',
+    ),
+    'text/javascript; charset=utf-8',
+  ),
   'jsvectormap.css': load(
     require.resolve('jsvectormap/dist/jsvectormap.min.css'),
     'text/css; charset=utf-8',

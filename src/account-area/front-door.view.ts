@@ -4,6 +4,8 @@ import { formToken, setSessionCookie } from '../auth/sessions/session-cookies';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { EmailChecks } from '../auth/email-tokens/email-checks.service';
 import { SingleSignOn } from '../auth/oidc/single-sign-on.service';
+import { LoginChallenges } from '../auth/two-factor/login-challenges';
+import { Passkeys } from '../auth/passkeys/passkeys.service';
 import { Env } from '../config/env';
 import { Pages } from './pages';
 
@@ -16,6 +18,8 @@ export class FrontDoorView {
     private readonly checks: EmailChecks,
     private readonly sso: SingleSignOn,
     private readonly env: Env,
+    private readonly challenges: LoginChallenges,
+    private readonly passkeys: Passkeys,
   ) {}
 
   form(
@@ -33,7 +37,11 @@ export class FrontDoorView {
     status = 200,
   ): void {
     const title = template === 'login' ? 'Log in' : 'Sign up';
-    const ways = { providers: this.sso.providers(), passwordLogin: this.env.AUTH_PASSWORD_LOGIN };
+    const ways = {
+      providers: this.sso.providers(),
+      passwordLogin: this.env.AUTH_PASSWORD_LOGIN,
+      passkeys: template === 'login',
+    };
     const page = { next: '/account', ...data, ...ways, formToken: formToken(req, res) };
     this.pages.send(res, template, title, {}, page, status);
   }
@@ -51,13 +59,16 @@ export class FrontDoorView {
   }
 
   /** The log-in's second page: a code of the authenticator app, or a recovery code. */
-  secondStep(
+  async secondStep(
     req: Request,
     res: Response,
     data: { challenge: string; next: string; error?: string },
     status = 200,
-  ): void {
-    const page = { ...data, formToken: formToken(req, res) };
+  ): Promise<void> {
+    // A passkey of the account works as the second step too.
+    const accountId = await this.challenges.accountOf(data.challenge).catch(() => null);
+    const passkeys = accountId !== null && (await this.passkeys.list(accountId)).length > 0;
+    const page = { ...data, passkeys, formToken: formToken(req, res) };
     this.pages.send(res, 'login-2fa', 'Two-factor code', {}, page, status);
   }
 
@@ -69,8 +80,13 @@ export class FrontDoorView {
   }
 
   async logIn(accountId: number, req: Request, res: Response, next: string): Promise<void> {
+    await this.startSession(accountId, req, res);
+    res.redirect(303, next);
+  }
+
+  /** A new browser session for the account, its cookie set on `res`. */
+  async startSession(accountId: number, req: Request, res: Response): Promise<void> {
     const secret = await this.sessions.start(accountId, req.headers['user-agent']);
     setSessionCookie(req, res, secret, this.sessions.maxAgeMs);
-    res.redirect(303, next);
   }
 }

@@ -49,7 +49,7 @@ export class LoginController {
       return this.auth.firstStep(email, password, req.headers['user-agent'], false);
     }, [429]);
     if (out.ok?.challenge)
-      return this.view.secondStep(req, res, { challenge: out.ok.challenge, next });
+      return await this.view.secondStep(req, res, { challenge: out.ok.challenge, next });
     if (out.ok) return this.view.logIn(out.ok.account.id, req, res, next);
     const again = { next, email: fields.email ?? '', error: out.error.message };
     this.view.form(req, res, 'login', again, out.error.status);

@@ -51,6 +51,7 @@ const CLIENT_KEYS = [
   tk('Next file'),
   tk('One link for all: '),
   tk('The files could not be shared as one link: {{why}}'),
+  tk('The passkey did not work: {{why}}'),
 ];
 
 export type Section = (typeof NAV)[number]['section'] | 'admin' | 'none';

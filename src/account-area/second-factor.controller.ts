@@ -42,6 +42,11 @@ export class SecondFactorController {
     if (out.error.status === 401 && out.error.code === 'unauthorized') {
       return this.view.form(req, res, 'login', { next, email: '', error: out.error.message }, 401);
     }
-    this.view.secondStep(req, res, { challenge, next, error: out.error.message }, out.error.status);
+    await this.view.secondStep(
+      req,
+      res,
+      { challenge, next, error: out.error.message },
+      out.error.status,
+    );
   }
 }

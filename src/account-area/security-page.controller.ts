@@ -27,9 +27,11 @@ export class SecurityPageController {
     private readonly log: SecurityLog,
   ) {}
 
+  /** `?passkey=added`: where app.js lands after adding a passkey. */
   @Get('security')
   page(@CurrentViewer() viewer: Viewer, @Res() res: Response): Promise<void> {
-    return this.view.show(viewer, res, {});
+    const added = res.req.query.passkey === 'added';
+    return this.view.show(viewer, res, added ? { notice: tk('Passkey added') } : {});
   }
 
   /** A new password logs out every other browser of the account. */

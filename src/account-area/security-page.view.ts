@@ -5,6 +5,7 @@ import { TwoFactorService } from '../auth/two-factor/two-factor.service';
 import { TwoFactorPolicy } from '../auth/two-factor/two-factor-policy';
 import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { SecurityLog } from '../auth/security-log/security-log.service';
+import { Passkeys } from '../auth/passkeys/passkeys.service';
 import type { SecurityEventType } from '../auth/security-log/security-events';
 import { tk, type Words } from '../i18n/i18n';
 import { wordsOf } from '../i18n/language-of';
@@ -73,17 +74,19 @@ export class SecurityPageView {
     private readonly policy: TwoFactorPolicy,
     private readonly sessions: WebSessionsService,
     private readonly log: SecurityLog,
+    private readonly passkeys: Passkeys,
   ) {}
 
   async show(viewer: Viewer, res: Response, data: SecurityPageData, status = 200): Promise<void> {
     const { id, email } = viewer.account!;
     const w = wordsOf(res.req);
-    const [factor, pending, sessions, events, required] = await Promise.all([
+    const [factor, pending, sessions, events, required, keys] = await Promise.all([
       this.twoFactor.status(id),
       this.twoFactor.pending(id, email),
       this.sessions.listOf(id),
       this.log.list(id, 1, 30),
       this.policy.requires(viewer.account!),
+      this.passkeys.list(id),
     ]);
     const enrolment = factor.enabled ? null : (data.enrolment ?? pending);
     const qr = enrolment ? (await qrImage(enrolment.uri, 'svg', 200)).toString() : null;
@@ -94,6 +97,13 @@ export class SecurityPageView {
       viewer,
       {
         section: 'security',
+        passkeys: true, // the layout loads webauthn.js
+        passkeyList: keys.map((k) => ({
+          id: k.id,
+          name: k.name,
+          created: w.time(k.createdAt),
+          lastUsed: w.time(k.lastUsedAt),
+        })),
         ...data,
         twoFactor: { ...factor, required, enrolment, qr },
         sessions: sessions.map((s) => ({

@@ -37,6 +37,9 @@ import { EmailChecks } from './email-tokens/email-checks.service';
 import { OidcIdentity } from './oidc/oidc-identity.entity';
 import { OidcIdentitiesRepository } from './oidc/oidc-identities.repository';
 import { SingleSignOn } from './oidc/single-sign-on.service';
+import { Passkey } from './passkeys/passkey.entity';
+import { PasskeysRepository } from './passkeys/passkeys.repository';
+import { Passkeys } from './passkeys/passkeys.service';
 
 @Module({
   imports: [
@@ -52,6 +55,7 @@ import { SingleSignOn } from './oidc/single-sign-on.service';
       Invite,
       EmailToken,
       OidcIdentity,
+      Passkey,
     ]),
   ],
   controllers: [TokensController, TokenCheckController],
@@ -81,6 +85,8 @@ import { SingleSignOn } from './oidc/single-sign-on.service';
     EmailChecks,
     OidcIdentitiesRepository,
     SingleSignOn,
+    PasskeysRepository,
+    Passkeys,
   ],
   exports: [
     AccountsService,
@@ -96,6 +102,7 @@ import { SingleSignOn } from './oidc/single-sign-on.service';
     PasswordResets,
     EmailChecks,
     SingleSignOn,
+    Passkeys,
   ],
 })
 export class AuthModule {}

@@ -4,6 +4,7 @@ import { AbuseReportsService } from '../../admin/abuse-reports.service';
 import { AccountsService } from '../../auth/accounts.service';
 import { TwoFactorService } from '../../auth/two-factor/two-factor.service';
 import { SingleSignOn } from '../../auth/oidc/single-sign-on.service';
+import { Passkeys } from '../../auth/passkeys/passkeys.service';
 import { invalid } from '../../common/errors/domain-error';
 import { showOutcome } from '../forms/form-outcome';
 import { formatBytes } from '../format';
@@ -26,6 +27,7 @@ export class AdminAccountsView {
     private readonly reports: AbuseReportsService,
     private readonly twoFactor: TwoFactorService,
     private readonly sso: SingleSignOn,
+    private readonly passkeys: Passkeys,
   ) {}
 
   async render(
@@ -41,14 +43,16 @@ export class AdminAccountsView {
     const at = Math.min(data.page ?? 1, pages);
     const rows = await this.accounts.listForAdmin(q, at, ACCOUNTS_PER_PAGE);
     const ids = rows.map((a) => a.id);
-    const [withCodes, providers] = await Promise.all([
+    const [withCodes, providers, passkeys] = await Promise.all([
       this.twoFactor.enabledAmong(ids),
       this.sso.providersOf(ids),
+      this.passkeys.countsOf(ids),
     ]);
     const accounts = rows.map((a) => ({
       ...a,
       twoFactor: withCodes.has(a.id),
       providers: providers.get(a.id) ?? [],
+      passkeys: passkeys.get(a.id) ?? 0,
       created: w.date(a.createdAt),
       storage: formatBytes(a.storageBytes),
       planEnd: a.planExpiresAt

@@ -361,3 +361,50 @@ document.addEventListener('DOMContentLoaded', () => {
     if (e.key === 'ArrowRight') show(at + 1);
   });
 });
+
+// Passkeys (webauthn.js: @simplewebauthn/browser): add one on the security page; sign in with
+// one on the log-in page, or as the second step. The server's refusal, or the browser's, is
+// shown beside the button.
+document.addEventListener('click', async (e) => {
+  const button = e.target.closest('button[data-passkey]');
+  if (!button || !window.SimpleWebAuthnBrowser) return;
+  e.preventDefault();
+  const { startRegistration, startAuthentication } = window.SimpleWebAuthnBrowser;
+  const token = button.dataset.csrf || csrf();
+  const post = async (url, body) => {
+    const r = await fetch(url, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+      body: JSON.stringify(body),
+    });
+    const answer = await r.json().catch(() => ({}));
+    if (!r.ok) throw new Error(answer.message || r.statusText);
+    return answer;
+  };
+  const problem = document.getElementById('passkey-error');
+  if (problem) problem.hidden = true;
+  button.disabled = true;
+  try {
+    if (button.dataset.passkey === 'add') {
+      const name = document.getElementById('passkey-name')?.value ?? '';
+      const optionsJSON = await post('/account/passkeys/options', {});
+      const response = await startRegistration({ optionsJSON });
+      await post('/account/passkeys', { name, response });
+      location.assign('/account/security?passkey=added');
+    } else {
+      const challenge = button.dataset.challenge || undefined;
+      const optionsJSON = await post('/login/passkey/options', { challenge });
+      const response = await startAuthentication({ optionsJSON });
+      const done = await post('/login/passkey', { response, challenge, next: button.dataset.next });
+      location.assign(done.next);
+    }
+  } catch (err) {
+    if (problem) {
+      problem.textContent = say('The passkey did not work: {{why}}', { why: err.message });
+      problem.hidden = false;
+    }
+  } finally {
+    button.disabled = false;
+  }
+});

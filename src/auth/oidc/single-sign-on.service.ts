@@ -9,7 +9,8 @@ import { Installation } from '../../database/installation';
 import { AccountsService } from '../accounts.service';
 import { SecurityLog } from '../security-log/security-log.service';
 import { OidcIdentitiesRepository } from './oidc-identities.repository';
-import { openFlow, sealFlow } from './sign-in-flow';
+import { seal, unseal } from '../sealed';
+import { FLOW_SEAL, SignInFlow } from './sign-in-flow';
 
 /** How long a person has at the provider before the return is refused. */
 const FLOW_MS = 10 * 60_000;
@@ -66,7 +67,7 @@ export class SingleSignOn {
       state: flow.s,
       nonce: flow.n,
     });
-    return { url: url.href, sealed: sealFlow(flow, await this.installation.signingKey()) };
+    return { url: url.href, sealed: seal(flow, await this.installation.signingKey(), FLOW_SEAL) };
   }
 
   /**
@@ -81,7 +82,7 @@ export class SingleSignOn {
     userAgent?: string,
   ): Promise<{ accountId: number; next: string }> {
     const provider = this.provider(name);
-    const flow = openFlow(sealed, await this.installation.signingKey());
+    const flow = unseal<SignInFlow>(sealed, await this.installation.signingKey(), FLOW_SEAL);
     if (!flow || flow.p !== name || flow.exp < this.clock.now()) {
       throw refused('This sign-in has expired or was already used: start it again');
     }

@@ -96,6 +96,7 @@ const TABLES = [
   'links',
   'oidc_identities',
   'orphan_visits',
+  'passkeys',
   'plans',
   'recovery_codes',
   'security_events',
