@@ -111,7 +111,7 @@ describe('The installable account area', () => {
         await page.goto(`${base}/login`);
         await page.getByLabel('Email').fill('phone@example.com');
         await page.getByLabel('Password').fill('a long enough password');
-        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.getByRole('button', { name: 'Log in', exact: true }).click();
         await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
         await page.evaluate(async () => {
           await navigator.serviceWorker.ready;

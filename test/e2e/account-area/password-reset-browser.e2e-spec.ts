@@ -56,7 +56,7 @@ import { dbKind } from '../../utils/test-database';
       await page.getByText('Password changed: log in with it').first().waitFor();
       await page.getByLabel('Email').fill(a.email);
       await page.getByLabel('Password').fill('my new password');
-      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
       await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
 
       // The same link again: refused.

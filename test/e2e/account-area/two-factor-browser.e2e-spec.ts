@@ -42,7 +42,7 @@ import { dbKind } from '../../utils/test-database';
       await page.goto(`${base}/login`);
       await page.getByLabel('Email').fill(a.email);
       await page.getByLabel('Password').fill(a.password);
-      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
     };
     const logOut = async () => {
       await page.getByRole('button', { name: 'Log out' }).first().click();
@@ -81,27 +81,27 @@ import { dbKind } from '../../utils/test-database';
       await heading('Two-factor code').waitFor();
       await page.screenshot({ path: join(ARTIFACTS, 'two-factor-login.png') });
       await page.getByLabel('Code from your authenticator app').fill('000000');
-      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
       expect(await page.getByRole('alert').textContent()).toMatch(/Wrong code/);
       await page.getByLabel('Code from your authenticator app').fill(nextCode());
-      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
       await heading('Overview').waitFor();
 
       await logOut();
       await logInWithPassword();
       await page.getByLabel('Code from your authenticator app').fill(recovery[0]);
-      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
       await heading('Overview').waitFor();
       await logOut();
       await logInWithPassword();
       await page.getByLabel('Code from your authenticator app').fill(recovery[0]);
-      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
       expect(await page.getByRole('alert').textContent()).toMatch(/already used/);
     });
 
     it('should list the browsers and the security log, and turn codes off with the password', async () => {
       await page.getByLabel('Code from your authenticator app').fill(nextCode());
-      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.getByRole('button', { name: 'Log in', exact: true }).click();
       await page.goto(`${base}/account/security`);
       const browsers = page.getByRole('table', { name: 'Browsers logged in' });
       expect(await browsers.getByText('This browser').count()).toBe(1);

@@ -130,7 +130,7 @@ const LATIN_ALLOWED = new Set(
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     await page.getByLabel('邮箱').fill('root@example.com');
     await page.getByLabel('密码').fill('admin password!');
-    await page.getByRole('button', { name: '登录' }).click();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.getByRole('heading', { level: 1, name: '概览' }).waitFor();
   });
 
