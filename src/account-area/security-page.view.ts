@@ -7,13 +7,14 @@ import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { SecurityLog } from '../auth/security-log/security-log.service';
 import { Passkeys } from '../auth/passkeys/passkeys.service';
 import type { SecurityEventType } from '../auth/security-log/security-events';
+import type { SecurityEvent } from '../auth/security-log/security-event.entity';
 import { tk, type Words } from '../i18n/i18n';
 import { wordsOf } from '../i18n/language-of';
 import { qrImage } from '../qr/qr-images';
 import { Pages, Viewer } from './pages';
 
 /** What each kind of security event reads as. */
-export const EVENT_WORDS: Record<SecurityEventType, string> = {
+const EVENT_WORDS: Record<SecurityEventType, string> = {
   login: tk('Logged in'),
   'login.failed': tk('Log-in failed'),
   logout: tk('Logged out'),
@@ -44,7 +45,7 @@ const METHOD_WORDS: Record<string, string> = {
 };
 
 /** A security event's method in words: `password+totp` is "password + two-factor code". */
-export function methodWords(w: Words, method: string | null): string {
+function methodWords(w: Words, method: string | null): string {
   if (!method) return '';
   return method
     .split('+')
@@ -55,6 +56,16 @@ export function methodWords(w: Words, method: string | null): string {
     )
     .join(' + ');
 }
+
+/** A security event as a row of a page's log. */
+export const eventRow = (w: Words, e: SecurityEvent) => ({
+  what: w.t(EVENT_WORDS[e.type as SecurityEventType] ?? e.type),
+  method: methodWords(w, e.method),
+  success: e.success,
+  device: e.device,
+  detail: e.detail,
+  when: w.time(e.createdAt),
+});
 
 export interface SecurityPageData {
   notice?: string;
@@ -112,14 +123,7 @@ export class SecurityPageView {
           created: w.time(s.createdAt),
           lastSeen: w.time(s.lastSeenAt),
         })),
-        events: events.map((e) => ({
-          what: w.t(EVENT_WORDS[e.type as SecurityEventType] ?? e.type),
-          method: methodWords(w, e.method),
-          success: e.success,
-          device: e.device,
-          detail: e.detail,
-          when: w.time(e.createdAt),
-        })),
+        events: events.map((e) => eventRow(w, e)),
       },
       status,
     );

@@ -69,3 +69,12 @@ export const foreignKey = (
     referencedColumnNames: ['id'],
     onDelete,
   });
+
+/** A foreign key of `column` to `table.id`, its rows deleted with the row they point to. */
+export const cascadingTo = (table: string, column: string) =>
+  new TableForeignKey({
+    columnNames: [column],
+    referencedTableName: table,
+    referencedColumnNames: ['id'],
+    onDelete: 'CASCADE',
+  });

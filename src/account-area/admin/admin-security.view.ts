@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { InvitesService } from '../../auth/invites/invites.service';
 import { SecurityLog } from '../../auth/security-log/security-log.service';
-import type { SecurityEventType } from '../../auth/security-log/security-events';
 import { TwoFactorPolicy } from '../../auth/two-factor/two-factor-policy';
 import { Env } from '../../config/env';
 import { wordsOf } from '../../i18n/language-of';
@@ -13,7 +12,7 @@ import { DomainError } from '../../common/errors/domain-error';
 import { tk } from '../../i18n/i18n';
 import type { InviteForm } from './admin-forms';
 import { Pages, Viewer } from '../pages';
-import { EVENT_WORDS, methodWords } from '../security-page.view';
+import { eventRow } from '../security-page.view';
 
 /** `/admin/security`: who must use two-factor codes, invitations, every account's security log. */
 @Injectable()
@@ -48,15 +47,7 @@ export class AdminSecurityView {
         expires: i.expires_at ? w.time(i.expires_at) : w.t('Never'),
         created: w.time(i.created_at),
       })),
-      events: events.map((e) => ({
-        email: e.email,
-        what: w.t(EVENT_WORDS[e.type as SecurityEventType] ?? e.type),
-        method: methodWords(w, e.method),
-        success: e.success,
-        device: e.device,
-        detail: e.detail,
-        when: w.time(e.createdAt),
-      })),
+      events: events.map((e) => ({ email: e.email, ...eventRow(w, e) })),
     };
     this.pages.send(res, 'admin-security', 'Sign-in and security', viewer, page, status);
   }

@@ -1,17 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsAbsentOr } from '../../common/validators/is-absent-or';
-import { Transform } from 'class-transformer';
-import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsString, MaxLength, MinLength } from 'class-validator';
+import { EmailDto } from './by-mail.dto';
 
-export class CredentialsDto {
-  @ApiProperty({ example: 'ada@example.com' })
-  @Transform(({ value }: { value: unknown }) =>
-    typeof value === 'string' ? value.trim().toLowerCase() : value,
-  )
-  @IsEmail({}, { message: 'email must be a valid email address' })
-  @MaxLength(254)
-  email!: string;
-
+export class CredentialsDto extends EmailDto {
   @ApiProperty({ example: 'correct horse battery staple', minLength: 8 })
   @IsString()
   @MinLength(8)

@@ -1,13 +1,5 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { dateColumn, idColumn, refColumn } from '../migration-helpers';
-
-const toAccount = () =>
-  new TableForeignKey({
-    columnNames: ['account_id'],
-    referencedTableName: 'accounts',
-    referencedColumnNames: ['id'],
-    onDelete: 'CASCADE',
-  });
+import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { cascadingTo, dateColumn, idColumn, refColumn } from '../migration-helpers';
 
 /** Two-factor codes: an authenticator app's secret per account, and its recovery codes. */
 export class TwoFactor1763702300000 implements MigrationInterface {
@@ -24,7 +16,7 @@ export class TwoFactor1763702300000 implements MigrationInterface {
           { name: 'last_step', type: 'bigint', isNullable: true },
           dateColumn(qr, 'created_at'),
         ],
-        foreignKeys: [toAccount()],
+        foreignKeys: [cascadingTo('accounts', 'account_id')],
       }),
     );
     await qr.createTable(
@@ -36,7 +28,7 @@ export class TwoFactor1763702300000 implements MigrationInterface {
           { name: 'code_hash', type: 'varchar', length: '64' },
           dateColumn(qr, 'used_at', true),
         ],
-        foreignKeys: [toAccount()],
+        foreignKeys: [cascadingTo('accounts', 'account_id')],
         indices: [
           new TableIndex({ name: 'ix_recovery_codes_account', columnNames: ['account_id'] }),
         ],

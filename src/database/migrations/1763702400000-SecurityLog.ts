@@ -1,5 +1,5 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { dateColumn, idColumn, refColumn } from '../migration-helpers';
+import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { cascadingTo, dateColumn, idColumn, refColumn } from '../migration-helpers';
 
 /** Each account's security log. */
 export class SecurityLog1763702400000 implements MigrationInterface {
@@ -19,14 +19,7 @@ export class SecurityLog1763702400000 implements MigrationInterface {
           { name: 'detail', type: 'varchar', length: '100', isNullable: true },
           dateColumn(qr, 'created_at'),
         ],
-        foreignKeys: [
-          new TableForeignKey({
-            columnNames: ['account_id'],
-            referencedTableName: 'accounts',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          }),
-        ],
+        foreignKeys: [cascadingTo('accounts', 'account_id')],
         indices: [
           new TableIndex({ name: 'ix_security_events_account', columnNames: ['account_id', 'id'] }),
           new TableIndex({ name: 'ix_security_events_created', columnNames: ['created_at'] }),

@@ -1,12 +1,5 @@
-import {
-  MigrationInterface,
-  QueryRunner,
-  Table,
-  TableColumn,
-  TableForeignKey,
-  TableIndex,
-} from 'typeorm';
-import { dateColumn, idColumn, refColumn } from '../migration-helpers';
+import { MigrationInterface, QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
+import { cascadingTo, dateColumn, idColumn, refColumn } from '../migration-helpers';
 
 /** Links sent by mail (password resets, address checks), and whether an address was checked. */
 export class EmailTokens1763702600000 implements MigrationInterface {
@@ -25,14 +18,7 @@ export class EmailTokens1763702600000 implements MigrationInterface {
           dateColumn(qr, 'used_at', true),
           dateColumn(qr, 'created_at'),
         ],
-        foreignKeys: [
-          new TableForeignKey({
-            columnNames: ['account_id'],
-            referencedTableName: 'accounts',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          }),
-        ],
+        foreignKeys: [cascadingTo('accounts', 'account_id')],
         indices: [
           new TableIndex({
             name: 'ux_email_tokens_hash',

@@ -1,5 +1,5 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { dateColumn, idColumn, refColumn } from '../migration-helpers';
+import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { cascadingTo, dateColumn, idColumn, refColumn } from '../migration-helpers';
 
 /** Accounts' identities at OpenID providers (single sign-on). */
 export class OidcIdentities1763702700000 implements MigrationInterface {
@@ -16,14 +16,7 @@ export class OidcIdentities1763702700000 implements MigrationInterface {
           { name: 'subject', type: 'varchar', length: '255' },
           dateColumn(qr, 'created_at'),
         ],
-        foreignKeys: [
-          new TableForeignKey({
-            columnNames: ['account_id'],
-            referencedTableName: 'accounts',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          }),
-        ],
+        foreignKeys: [cascadingTo('accounts', 'account_id')],
         indices: [
           new TableIndex({
             name: 'ux_oidc_identities',

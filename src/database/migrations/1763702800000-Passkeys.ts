@@ -1,5 +1,5 @@
-import { MigrationInterface, QueryRunner, Table, TableForeignKey, TableIndex } from 'typeorm';
-import { binaryString, dateColumn, idColumn, refColumn } from '../migration-helpers';
+import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
+import { binaryString, cascadingTo, dateColumn, idColumn, refColumn } from '../migration-helpers';
 
 /** Accounts' passkeys (WebAuthn credentials). */
 export class Passkeys1763702800000 implements MigrationInterface {
@@ -20,14 +20,7 @@ export class Passkeys1763702800000 implements MigrationInterface {
           dateColumn(qr, 'created_at'),
           dateColumn(qr, 'last_used_at', true),
         ],
-        foreignKeys: [
-          new TableForeignKey({
-            columnNames: ['account_id'],
-            referencedTableName: 'accounts',
-            referencedColumnNames: ['id'],
-            onDelete: 'CASCADE',
-          }),
-        ],
+        foreignKeys: [cascadingTo('accounts', 'account_id')],
         indices: [
           new TableIndex({
             name: 'ux_passkeys_credential',

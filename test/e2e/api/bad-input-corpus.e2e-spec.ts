@@ -1,26 +1,6 @@
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
-
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
-interface Operation {
-  method: Method;
-  path: string;
-  secured: boolean;
-}
-
-/** Every operation of the OpenAPI document, with its path parameters filled in. */
-async function operations(t: TestApp): Promise<Operation[]> {
-  const doc = (await t.api().get('/api/docs/openapi.json').expect(200)).body as {
-    paths: Record<string, Record<string, { security?: unknown[] }>>;
-  };
-  return Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops).map(([method, op]) => ({
-      method: method as Method,
-      path: path.replace(/\{[^}]+\}/g, '999999'),
-      secured: (op.security ?? []).length > 0,
-    })),
-  );
-}
+import { openApiOperations, Operation } from '../../utils/openapi-operations';
 
 /** Bodies no route takes: wrong types, nulls, arrays for objects, deep nesting, lies. */
 const BODIES: { type: string; body: string | Buffer }[] = [
@@ -64,7 +44,7 @@ describe('A bad-input corpus over every route of the OpenAPI document', () => {
   beforeAll(async () => {
     t = await createTestApp();
     a = await createAccount(t);
-    ops = await operations(t);
+    ops = await openApiOperations(t);
   });
   afterAll(() => t.close());
 

@@ -2,39 +2,23 @@ import { SCOPES } from '../../../src/auth/scopes/scopes';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { png } from '../../factories/file.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
+import { openApiOperations, Operation } from '../../utils/openapi-operations';
 
-type Method = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head';
-interface Operation {
-  method: Method;
-  path: string;
-  scope: string;
-}
-
-/** Every operation of the OpenAPI document that takes a token, with the scope it declares. */
-async function operations(t: TestApp): Promise<Operation[]> {
-  const doc = (await t.api().get('/api/docs/openapi.json').expect(200)).body as {
-    paths: Record<string, Record<string, { security?: unknown[]; 'x-token-scope'?: string }>>;
-  };
-  return Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.entries(ops)
-      .filter(([, op]) => (op.security ?? []).length > 0)
-      .map(([method, op]) => ({
-        method: method as Method,
-        path: path.replace(/\{[^}]+\}/g, '999999'),
-        scope: op['x-token-scope'] ?? '(none declared)',
-      })),
-  );
-}
+/** Every operation that takes a token, with the scope it declares. */
+const secured = async (t: TestApp) =>
+  (await openApiOperations(t))
+    .filter((op) => op.secured)
+    .map((op) => ({ ...op, scope: op.scope ?? '(none declared)' }));
 
 describe('API tokens limited to scopes', () => {
   let t: TestApp;
   let a: TestAccount;
-  let ops: Operation[];
+  let ops: (Operation & { scope: string })[];
 
   beforeAll(async () => {
     t = await createTestApp();
     a = await createAccount(t);
-    ops = await operations(t);
+    ops = await secured(t);
   });
   afterAll(() => t.close());
 
