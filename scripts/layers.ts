@@ -9,7 +9,17 @@ import * as ts from 'typescript';
 export const LAYERS: { name: string; folders: string[] }[] = [
   {
     name: 'infrastructure',
-    folders: ['common', 'types', 'config', 'logging', 'database', 'redis', 'rate-limit', 'i18n', 'mail'],
+    folders: [
+      'common',
+      'types',
+      'config',
+      'logging',
+      'database',
+      'redis',
+      'rate-limit',
+      'i18n',
+      'mail',
+    ],
   },
   { name: 'identity', folders: ['auth'] },
   { name: 'namespace', folders: ['domains', 'tags', 'analytics', 'links'] },
