@@ -8,7 +8,7 @@ import { DomainError } from '../common/errors/domain-error';
 import { ApiData, ApiErrors } from '../common/openapi-responses';
 import { IdPipe } from '../common/pipes/id.pipe';
 import { DeletedDto } from '../common/dto/results.dto';
-import { CreateInviteDto, InviteDto } from './dto/invite.dto';
+import { CreatedInviteDto, CreateInviteDto, InviteDto } from './dto/invite.dto';
 
 const assertAdmin = (a: AuthenticatedAccount) => {
   if (!a.isAdmin) throw new DomainError(403, 'forbidden', 'Only admins may manage invitations');
@@ -22,7 +22,7 @@ export class InvitesController {
   constructor(private readonly invites: InvitesService) {}
 
   @Post()
-  @ApiData(InviteDto, { status: 201 })
+  @ApiData(CreatedInviteDto, { status: 201 })
   @ApiErrors({ 400: ['validation_failed'], 403: ['forbidden'] })
   @ApiOperation({
     summary: 'Make an invitation: its address signs up `uses` accounts until it expires',

@@ -2213,16 +2213,16 @@ export interface components {
             thumbnail_width?: number;
             thumbnail_height?: number;
         };
-        InviteDto: {
+        CreatedInviteDto: {
             id: number;
-            /** @description The sign-up address (with its secret): only in the answer that made it */
-            url?: string;
+            /**
+             * @description The sign-up address (with its secret): only in this answer
+             * @example https://s.example.com/signup?invite=3q2-7wEAbc…
+             */
+            url: string;
             uses_left: number;
             /** @description Unix seconds; null: never */
-            expires_at?: number | null;
-            plan?: string | null;
-            /** @description Unix seconds */
-            created_at: number;
+            expires_at: number | null;
         };
         CreateInviteDto: {
             /**
@@ -2237,6 +2237,16 @@ export interface components {
              * @example pro
              */
             plan?: string;
+        };
+        InviteDto: {
+            id: number;
+            uses_left: number;
+            /** @description Unix seconds; null: never */
+            expires_at: number | null;
+            /** @description null: DEFAULT_PLAN */
+            plan: string | null;
+            /** @description Unix seconds */
+            created_at: number;
         };
         /** @description Every answer of the API: `code` equals the HTTP status */
         Envelope: {
@@ -13877,7 +13887,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["InviteDto"];
+                        data: components["schemas"]["CreatedInviteDto"];
                     };
                 };
             };

@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, OmitType } from '@nestjs/swagger';
 import { IsInt, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsAbsentOr } from '../../common/validators/is-absent-or';
 
@@ -33,15 +33,20 @@ export class CreateInviteDto {
   plan?: string;
 }
 
-export class InviteDto {
+export class CreatedInviteDto {
   @ApiProperty() id!: number;
-  @ApiPropertyOptional({
-    description: 'The sign-up address (with its secret): only in the answer that made it',
+  @ApiProperty({
+    description: 'The sign-up address (with its secret): only in this answer',
+    example: 'https://s.example.com/signup?invite=3q2-7wEAbc…',
   })
-  url?: string;
+  url!: string;
   @ApiProperty() uses_left!: number;
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Unix seconds; null: never' })
+  @ApiProperty({ type: Number, nullable: true, description: 'Unix seconds; null: never' })
   expires_at!: number | null;
-  @ApiPropertyOptional({ type: String, nullable: true }) plan!: string | null;
+}
+
+export class InviteDto extends OmitType(CreatedInviteDto, ['url'] as const) {
+  @ApiProperty({ type: String, nullable: true, description: 'null: DEFAULT_PLAN' })
+  plan!: string | null;
   @ApiProperty({ description: 'Unix seconds' }) created_at!: number;
 }

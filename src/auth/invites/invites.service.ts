@@ -9,20 +9,23 @@ import { PlansService } from '../plans/plans.service';
 import { Invite } from './invite.entity';
 import { InvitesRepository } from './invites.repository';
 
-export interface InviteView {
+/** An invitation as its maker sees it once: with its address (the secret is not stored). */
+export interface CreatedInvite {
   id: number;
-  /** The sign-up address; only in the answer that made it (the secret is not stored). */
-  url?: string;
+  url: string;
   uses_left: number;
   /** Unix seconds; null: never. */
   expires_at: number | null;
+}
+
+/** An invitation in the list: no address, its plan and age. */
+export interface InviteView extends Omit<CreatedInvite, 'url'> {
   plan: string | null;
   created_at: number;
 }
 
-const view = (i: Invite, url?: string): InviteView => ({
+const view = (i: Invite): InviteView => ({
   id: i.id,
-  ...(url ? { url } : {}),
   uses_left: i.usesLeft,
   expires_at: i.expiresAt ? toUnix(i.expiresAt) : null,
   plan: i.planCode,
@@ -45,7 +48,7 @@ export class InvitesService {
   async create(
     adminId: number,
     { uses = 1, expiresInDays, plan }: { uses?: number; expiresInDays?: number; plan?: string },
-  ): Promise<InviteView> {
+  ): Promise<CreatedInvite> {
     if (plan) await this.plans.getByCode(plan); // 400 for a plan that does not exist
     const secret = randomBytes(18).toString('base64url');
     const now = this.clock.now();
@@ -57,11 +60,12 @@ export class InvitesService {
       createdBy: adminId,
       createdAt: new Date(now),
     });
-    return view(invite, `${this.env.PUBLIC_URL}/signup?invite=${secret}`);
+    const { id, uses_left, expires_at } = view(invite);
+    return { id, url: `${this.env.PUBLIC_URL}/signup?invite=${secret}`, uses_left, expires_at };
   }
 
   async list(): Promise<InviteView[]> {
-    return (await this.invites.listActive()).map((i) => view(i));
+    return (await this.invites.listActive()).map(view);
   }
 
   async revoke(id: number): Promise<void> {
