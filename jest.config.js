@@ -24,6 +24,10 @@ const e2e = (name, dbKind) => ({
 });
 module.exports = {
   testTimeout: 60000,
+  // One test file at a time (as before), but in a worker that is replaced once it holds more than
+  // this after a file: each e2e file loads the whole app and its modules, and one process running
+  // them all in band outgrew Node's heap (the module graphs of earlier files are never all freed).
+  workerIdleMemoryLimit: '1536MB',
   projects: [
     {
       displayName: 'unit',
