@@ -14,6 +14,7 @@ import { CompatModule } from './compat/compat.module';
 import { AppConfigModule } from './config/config.module';
 import { Env } from './config/env';
 import { DatabaseModule } from './database/database.module';
+import { OutboxModule } from './outbox/outbox.module';
 import { CustomDomainsModule } from './custom-domains/custom-domains.module';
 import { FilesModule } from './files/files.module';
 import { HealthModule } from './health/health.module';
@@ -33,6 +34,7 @@ import { WebModule } from './web/web.module';
 import { AccountAreaModule } from './account-area/account-area.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { ImportsModule } from './imports/imports.module';
+import { EventsModule } from './events/events.module';
 
 @Module({})
 export class AppModule implements OnApplicationShutdown {
@@ -45,6 +47,7 @@ export class AppModule implements OnApplicationShutdown {
         LoggingModule,
         EventEmitterModule.forRoot(),
         DatabaseModule,
+        OutboxModule,
         RedisModule,
         RateLimitModule,
         MailModule,
@@ -64,6 +67,7 @@ export class AppModule implements OnApplicationShutdown {
         QrCodesModule,
         BioModule,
         BundlesModule,
+        EventsModule,
         AccountAreaModule,
         MetricsModule,
         ImportsModule,

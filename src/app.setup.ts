@@ -17,6 +17,7 @@ import { buildOpenApiDocument } from './common/openapi-document';
 import { smmsBodyErrors, smmsMalformedUrl } from './compat/smms-v2/smms-early-errors';
 import { YOURLS_PATHS } from './compat/yourls/yourls.controller';
 import { yourlsMultipartFields } from './compat/yourls/yourls-form';
+import { requestContext } from './common/request-context';
 import { Env, trustProxySetting } from './config/env';
 import { rememberLanguage } from './i18n/language-of';
 
@@ -89,6 +90,7 @@ export function configureApp(app: NestExpressApplication, env: Env): NestExpress
   );
   app.use(mapBodyParserErrors);
   app.use('/api/v2', smmsBodyErrors);
+  app.use(requestContext);
   app.enableShutdownHooks();
   // A stalled client (an upload that stops sending) loses its connection; multer then removes
   // its partial file. Active transfers, however slow, are never cut.

@@ -7,7 +7,7 @@ import { WebSessionsService } from '../auth/sessions/web-sessions.service';
 import { SecurityLog } from '../auth/security-log/security-log.service';
 import { Passkeys } from '../auth/passkeys/passkeys.service';
 import type { SecurityEventType } from '../auth/security-log/security-events';
-import type { SecurityEvent } from '../auth/security-log/security-event.entity';
+import type { SecurityEvent } from '../auth/security-log/security-event';
 import { tk, type Words } from '../i18n/i18n';
 import { wordsOf } from '../i18n/language-of';
 import { qrImage } from '../qr/qr-images';

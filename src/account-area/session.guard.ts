@@ -1,3 +1,4 @@
+import { RequestContexts } from '../common/request-context';
 import { CanActivate, ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
@@ -56,6 +57,7 @@ export class SessionGuard implements CanActivate {
     }
     req.session = session;
     req.account = session.account;
+    RequestContexts.identify({ type: 'session', id: req.account.id }, req.account.id);
     if (!ENROL_PATHS.test(req.path) && (await this.policy.requires(session.account))) {
       if (!(await this.twoFactor.isEnabled(session.account.id))) throw new TwoFactorSetupRequired();
     }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { In, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { toDate, toNumber } from '../common/db-values';
@@ -57,6 +57,16 @@ export class AccountsRepository {
       [id],
     );
     return rows[0] ? toAuthRow(rows[0]) : null;
+  }
+
+  /** The emails of these accounts, by id (deleted ones are left out). */
+  async emailsOf(ids: number[]): Promise<Map<number, string>> {
+    if (!ids.length) return new Map();
+    const rows = await this.repo.find({
+      select: { id: true, email: true },
+      where: { id: In(ids) },
+    });
+    return new Map(rows.map((r) => [r.id, r.email]));
   }
 
   getById(id: number): Promise<Account | null> {

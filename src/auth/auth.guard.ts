@@ -1,6 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
+import { RequestContexts } from '../common/request-context';
 import { IS_PUBLIC } from '../common/decorators/public.decorator';
 import { DomainError } from '../common/errors/domain-error';
 import { AuthenticatedAccount } from './authenticated-account';
@@ -62,6 +63,8 @@ export class AuthGuard implements CanActivate {
       if (session) {
         checkCsrf(req, session.csrfToken);
         req.account = session.account;
+        RequestContexts.identify({ type: 'session', id: req.account.id }, req.account.id);
+        RequestContexts.setClient('browser');
         await this.usage.countApiCall(req.account);
         return true;
       }
@@ -77,6 +80,7 @@ export class AuthGuard implements CanActivate {
     ) {
       await this.attempts.attempt(username);
       req.account = await this.accounts.signIn(username, formParam(req, 'password') ?? '');
+      RequestContexts.identify({ type: 'account', id: req.account.id }, req.account.id);
       await this.usage.countApiCall(req.account);
       return true;
     }
@@ -88,6 +92,7 @@ export class AuthGuard implements CanActivate {
       );
     }
     req.account = await this.tokens.authenticate(token);
+    RequestContexts.identify({ type: 'token', id: req.account.tokenId }, req.account.id);
     // A route that declares no scope is for tokens with full access only.
     const route = this.reflector.get<RouteScope | undefined>(TOKEN_SCOPE, ctx.getHandler());
     assertAllowed(req.account.scopes, neededScope(route ?? 'full', req.method));

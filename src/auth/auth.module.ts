@@ -23,9 +23,7 @@ import { RecoveryCode, TwoFactor } from './two-factor/two-factor.entity';
 import { TwoFactorPolicy } from './two-factor/two-factor-policy';
 import { TwoFactorRepository } from './two-factor/two-factor.repository';
 import { TwoFactorService } from './two-factor/two-factor.service';
-import { SecurityEvent } from './security-log/security-event.entity';
 import { SecurityLog } from './security-log/security-log.service';
-import { SecurityLogRepository } from './security-log/security-log.repository';
 import { Invite } from './invites/invite.entity';
 import { InvitesRepository } from './invites/invites.repository';
 import { InvitesService } from './invites/invites.service';
@@ -51,7 +49,6 @@ import { Passkeys } from './passkeys/passkeys.service';
       WebSession,
       TwoFactor,
       RecoveryCode,
-      SecurityEvent,
       Invite,
       EmailToken,
       OidcIdentity,
@@ -75,7 +72,6 @@ import { Passkeys } from './passkeys/passkeys.service';
     TwoFactorService,
     TwoFactorPolicy,
     LoginChallenges,
-    SecurityLogRepository,
     SecurityLog,
     InvitesRepository,
     InvitesService,

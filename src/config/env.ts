@@ -10,6 +10,7 @@ import {
   Matches,
   Max,
   Min,
+  MinLength,
   ValidateBy,
   ValidateIf,
 } from 'class-validator';
@@ -218,8 +219,24 @@ export class Env {
   SMTP_URL?: string;
   /** The sender of that mail; unset: `Linkdrop <noreply@<host of PUBLIC_URL>>`. */
   @IsOptional() @IsString() MAIL_FROM?: string;
-  /** Each account's security log (log-ins, 2FA, tokens...) keeps this many days. */
-  @Transform(toInt) @IsInt() @Min(1) SECURITY_LOG_DAYS = 365;
+  /**
+   * Days the event history keeps what happened (the audit log, each account's security log,
+   * delivered events); undelivered events wait for their subscribers.
+   */
+  @Transform(toInt) @IsInt() @Min(1) AUDIT_LOG_DAYS = 365;
+  /**
+   * Let webhooks and other fetches of addresses users give reach private, loopback and
+   * link-local addresses (tests, intranets). Off: such addresses are refused.
+   */
+  @Transform(toBool) @IsBoolean() WEBHOOK_ALLOW_PRIVATE = false;
+  /** Publish every event to this RabbitMQ (`amqp://user:pass@host:5672/vhost`); unset: none. */
+  @IsOptional()
+  @Matches(/^amqps?:\/\/[^\s]+$/, { message: 'EVENTS_AMQP_URL must be amqp://… or amqps://…' })
+  EVENTS_AMQP_URL?: string;
+  /** The topic exchange events go to (routing key: the event's type). */
+  @IsString() @MinLength(1) EVENTS_AMQP_EXCHANGE = 'linkdrop.events';
+  /** Publish every event on this Redis pub/sub channel (needs REDIS_URL); unset: none. */
+  @IsOptional() @IsString() @MinLength(1) EVENTS_REDIS_CHANNEL?: string;
   /** Where `/` on the default domain sends people instead of the home page (empty: the page). */
   @IsOptional() @IsUrl({ require_tld: false, require_protocol: true }) HOME_REDIRECT_URL?: string;
   /**

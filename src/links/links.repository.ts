@@ -57,6 +57,11 @@ export class LinksRepository {
     return this.repo.findOne({ where: { id, accountId }, relations: { tags: true } });
   }
 
+  /** The link with its tags, read inside `tx` (what it has just written). */
+  getIn(id: number, tx: Tx): Promise<Link | null> {
+    return this.in(tx).findOne({ where: { id }, relations: { tags: true } });
+  }
+
   getOwnedMany(accountId: number, ids: number[]): Promise<Link[]> {
     return ids.length ? this.repo.findBy({ id: In(ids), accountId }) : Promise.resolve([]);
   }

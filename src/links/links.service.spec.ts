@@ -11,6 +11,7 @@ import { LinksRepository } from './links.repository';
 import { LinksService } from './links.service';
 import { RedirectCache } from './resolve/redirect-cache';
 import { UsageService } from '../auth/plans/usage.service';
+import { Outbox } from '../outbox/outbox';
 
 const domain = { id: 1, host: 'localhost:3000', accountId: null, createdAt: new Date() };
 
@@ -35,10 +36,11 @@ function setup() {
   };
   const tags = {
     resolveOwned: jest.fn((_: number, ids?: number[]) =>
-      Promise.resolve((ids ?? []).map((id) => ({ id }))),
+      Promise.resolve((ids ?? []).map((id) => ({ id, name: `t${id}`, createdAt: new Date() }))),
     ),
   };
   const tombstones = { mark: jest.fn().mockResolvedValue(undefined) };
+  const outbox = { record: jest.fn().mockResolvedValue(undefined) };
   const usage = {
     countCreation: jest.fn().mockResolvedValue(undefined),
     countsInTransaction: jest.fn(
@@ -59,8 +61,9 @@ function setup() {
     } as unknown as VisitReads,
     usage as unknown as UsageService,
     tombstones as unknown as TombstonesRepository,
+    outbox as unknown as Outbox,
   );
-  return { service, repo, uow, events, cache, tx, usage, tombstones };
+  return { service, repo, uow, events, cache, tx, usage, tombstones, outbox };
 }
 
 const redirect = { kind: 'redirect' as const, targetUrl: 'https://example.com/' };
@@ -118,30 +121,42 @@ describe('LinksService', () => {
     expect(uow.run).toHaveBeenCalledTimes(1);
   });
 
-  it('should write a link alone as one insert, counted once written, unless a limit counts it', async () => {
-    const { service, repo, uow, usage } = setup();
+  it('should record link.created in the transaction that inserts the link, and nothing for a refused one', async () => {
+    const { service, repo, uow, outbox, tx } = setup();
     repo.insert.mockResolvedValue(1);
     await service.create(owner, redirect);
-    expect(uow.alone).toHaveBeenCalledTimes(1);
-    expect(uow.run).not.toHaveBeenCalled();
-    expect(repo.insert.mock.calls[0][2]).toBeUndefined();
-    expect(usage.countDone).toHaveBeenCalledWith(owner, 'link');
-    expect(usage.countCreation).not.toHaveBeenCalled();
-    // A refused insert (a taken custom slug) counts nothing.
+    expect(uow.run).toHaveBeenCalledTimes(1);
+    expect(outbox.record).toHaveBeenCalledWith(
+      expect.objectContaining({
+        type: 'link.created',
+        accountId: 1,
+        resource: { type: 'link', id: 1 },
+        data: expect.objectContaining({
+          id: 1,
+          target_url: 'https://example.com/',
+          kind: 'redirect',
+        }),
+      }),
+      tx,
+    );
     repo.insert.mockResolvedValue(null);
     await expect(service.create(owner, { ...redirect, customSlug: 'x' })).rejects.toThrow();
-    expect(usage.countDone).toHaveBeenCalledTimes(1);
-    // A plan that limits links counts in the transaction, with the link.
-    repo.insert.mockResolvedValue(2);
-    const limited = { id: 1, usageLimits: { link_day: 5 } };
-    await service.create(limited, redirect);
-    expect(uow.run).toHaveBeenCalledTimes(1);
-    expect(usage.countCreation).toHaveBeenCalledWith(limited, 'link', expect.any(Tx));
+    expect(outbox.record).toHaveBeenCalledTimes(1);
   });
 
   it("should remove a link's content through its kind's event, in the same transaction", async () => {
     const { service, repo, events, cache, tx } = setup();
-    const link = { id: 4, kind: 'file', domainId: 1, slug: 'f' } as Link;
+    const at = new Date();
+    const link = {
+      id: 4,
+      kind: 'file',
+      domainId: 1,
+      slug: 'f',
+      accountId: 1,
+      expireAt: null,
+      createdAt: at,
+      updatedAt: at,
+    } as unknown as Link;
     expect(await service.remove(link)).toBe(true);
     expect(events.emitAsync).toHaveBeenCalledWith('link.removing.file', { link, tx });
     expect(repo.deleteIfExists).toHaveBeenCalledWith(4, tx);
@@ -153,7 +168,13 @@ describe('LinksService', () => {
 
   it('should answer 404 when a racing request removed the link first', async () => {
     const { service, repo } = setup();
-    repo.getOwned.mockResolvedValue({ id: 4, kind: 'redirect', domainId: 1, slug: 's' });
+    repo.getOwned.mockResolvedValue({
+      id: 4,
+      kind: 'redirect',
+      domainId: 1,
+      slug: 's',
+      expireAt: null,
+    });
     repo.deleteIfExists.mockResolvedValue(false);
     await expect(service.delete(1, { id: 4 })).rejects.toMatchObject({ status: 404 });
   });

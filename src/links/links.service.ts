@@ -20,6 +20,10 @@ import { RandomSlugs } from './random-slugs';
 import { RedirectCache } from './resolve/redirect-cache';
 import { linkChangesOf } from './link-changes';
 import { UsageOwner, UsageService } from '../auth/plans/usage.service';
+import { EventType, SHARE_EVENT_NAMES } from '../outbox/event-types';
+import { Outbox } from '../outbox/outbox';
+
+export type ShareChange = 'created' | 'updated' | 'deleted' | 'read_once';
 
 /** The address namespace: every share's slug, domain, tags, password and expiry. */
 @Injectable()
@@ -37,6 +41,7 @@ export class LinksService {
     private readonly visitCounts: VisitReads,
     private readonly usage: UsageService,
     private readonly tombstones: TombstonesRepository,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
@@ -49,18 +54,25 @@ export class LinksService {
     if (input.customSlug !== undefined && isReservedSlug(input.customSlug)) {
       throw new DomainError(400, 'slug_reserved', `The slug "${input.customSlug}" is reserved`);
     }
-    const tagIds = (await this.tags.resolveOwned(accountId, input.tagIds)).map((t) => t.id);
+    const tags = await this.tags.resolveOwned(accountId, input.tagIds);
     const values = await newLinkValues(accountId, domain.id, input, this.clock.now());
     const metric = usageMetricOf(input);
-    const insert = async (t?: Tx): Promise<ShortLinkDto> => {
+    // One transaction: the tags, the usage counters and the event go with the link, or nothing.
+    const insert = async (t: Tx): Promise<ShortLinkDto> => {
       for (let attempt = 0; ; attempt++) {
         const slug = input.customSlug ?? this.randomSlugs.next(attempt);
-        const id = await this.links.insert({ ...values, slug }, tagIds, t);
+        const id = await this.links.insert(
+          { ...values, slug },
+          tags.map((tag) => tag.id),
+          t,
+        );
         if (id !== null) {
-          if (t) await this.usage.countCreation(owner, metric, t);
+          await this.usage.countCreation(owner, metric, t);
           // The address may be known as missing, here and on other instances.
-          if (t) t.afterCommit(() => this.cache.invalidate(domain.id, slug));
-          else this.cache.invalidate(domain.id, slug);
+          t.afterCommit(() => this.cache.invalidate(domain.id, slug));
+          const now = new Date(this.clock.now());
+          const row = { ...values, id, slug, tags, clicks: 0, createdAt: now, updatedAt: now };
+          await this.record('created', row as Link, t);
           const short_url = this.domains.shortUrl(domain.id, slug);
           return { id, slug, custom_slug: input.customSlug ?? '', short_url };
         }
@@ -69,15 +81,7 @@ export class LinksService {
         }
       }
     };
-    if (tx) return insert(tx);
-    // A link alone, that no limit counts exactly, is one INSERT: no transaction needed.
-    if (!tagIds.length && !this.usage.countsInTransaction(owner, metric)) {
-      const link = await this.uow.alone(() => insert());
-      this.usage.countDone(owner, metric);
-      return link;
-    }
-    // One transaction: the tags and the usage counters go with the link, or nothing does.
-    return this.uow.run(insert);
+    return tx ? insert(tx) : this.uow.run(insert);
   }
 
   async list(
@@ -138,6 +142,33 @@ export class LinksService {
   async applyUpdate({ link, changes, tagIds }: PreparedLinkUpdate, tx: Tx): Promise<void> {
     await this.links.update(link.id, changes, tagIds, tx);
     tx.afterCommit(() => this.cache.invalidate(link.domainId, link.slug));
+    const updated = await this.links.getIn(link.id, tx);
+    if (updated) await this.record('updated', updated, tx);
+  }
+
+  /**
+   * Records a change of any kind of share in `tx`, as `<kind>.<change>` (a redirect is a
+   * `link`, a new file `file.uploaded`), with the share as `GET /api/v1/links/:id` shows it.
+   */
+  async record(change: ShareChange, link: Link, tx: Tx, data?: object): Promise<void> {
+    const name = SHARE_EVENT_NAMES[link.kind];
+    const type = (
+      change === 'created' && name === 'file' ? 'file.uploaded' : `${name}.${change}`
+    ) as EventType;
+    const dto =
+      change === 'created'
+        ? LinkDto.from(
+            link,
+            this.domains.hostOf(link.domainId),
+            this.domains.shortUrl(link.domainId, link.slug),
+            0,
+            this.clock.now(),
+          )
+        : (await this.toDtos([link]))[0];
+    await this.outbox.record(
+      { type, accountId: link.accountId, resource: { type: name, id: link.id }, data: data ?? dto },
+      tx,
+    );
   }
 
   async delete(accountId: number, ref: LinkRef, kind?: LinkKind) {
@@ -164,6 +195,8 @@ export class LinksService {
     const event: LinkRemoving = { link, tx };
     await this.events.emitAsync(linkRemoving(link.kind), event);
     if (!(await this.links.deleteIfExists(link.id, tx))) return false;
+    const consumed = tombstone === 'read' && link.kind === 'text';
+    await this.record(consumed ? 'read_once' : 'deleted', link, tx);
     const at = new Date(this.clock.now());
     await this.tombstones.mark(link.domainId, link.slug, tombstone, at, tx);
     return true;

@@ -11,13 +11,15 @@ export const SCOPES = [
   'stats:read',
   'domains:read',
   'domains:write',
+  'webhooks:read',
+  'webhooks:write',
   'account:read',
   'admin',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
 /** Kinds of share whose routes read (GET, HEAD) or write (the rest). */
-export const SCOPE_FAMILIES = ['links', 'texts', 'files', 'domains'] as const;
+export const SCOPE_FAMILIES = ['links', 'texts', 'files', 'domains', 'webhooks'] as const;
 export type ScopeFamily = (typeof SCOPE_FAMILIES)[number];
 
 /**

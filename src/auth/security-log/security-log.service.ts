@@ -1,11 +1,12 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { Clock } from '../../common/clock';
-import { Job, Scheduler } from '../../common/scheduler';
-import { Env } from '../../config/env';
+import { Injectable, Logger } from '@nestjs/common';
+import { EventHistory } from '../../outbox/event-history';
+import { SECURITY_EVENT_TYPES } from '../../outbox/event-types';
+import type { OutboxEvent } from '../../outbox/outbox-event.entity';
+import { Outbox } from '../../outbox/outbox';
+import { AccountsRepository } from '../accounts.repository';
 import { deviceOf } from './device';
-import { SecurityEvent } from './security-event.entity';
+import type { SecurityEvent } from './security-event';
 import type { SecurityEventType } from './security-events';
-import { SecurityLogRepository } from './security-log.repository';
 
 export interface SecurityEventDetails {
   method?: string;
@@ -14,63 +15,73 @@ export interface SecurityEventDetails {
   detail?: string;
 }
 
-const DAY_MS = 86_400_000;
+interface SecurityData {
+  method: string | null;
+  success: boolean;
+  device: string | null;
+  detail: string | null;
+}
 
 /**
  * Each account's security log: log-ins (how, and whether they worked), 2FA and passkey changes,
- * tokens made and revoked, passwords changed, sessions ended. Shown to the account, all of it to
- * admins, kept SECURITY_LOG_DAYS. A failure to write it never fails what it records.
+ * tokens made and revoked, passwords changed, sessions ended. They are `account.*` events of the
+ * outbox (one history: webhooks and the audit log see them too), kept AUDIT_LOG_DAYS. Shown to
+ * the account, all of it to admins. A failure to write it never fails what it records.
  */
 @Injectable()
-export class SecurityLog implements OnApplicationBootstrap, OnModuleDestroy {
+export class SecurityLog {
   private readonly logger = new Logger(SecurityLog.name);
-  private job?: Job;
 
   constructor(
-    private readonly events: SecurityLogRepository,
-    private readonly clock: Clock,
-    private readonly env: Env,
-    private readonly scheduler: Scheduler,
+    private readonly outbox: Outbox,
+    private readonly history: EventHistory,
+    private readonly accounts: AccountsRepository,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.job = this.scheduler.every('security log: drop past SECURITY_LOG_DAYS', 3_600_000, () =>
-      this.prune(),
-    );
-  }
-
-  onModuleDestroy(): void {
-    this.job?.stop();
-  }
-
   async record(accountId: number, type: SecurityEventType, d: SecurityEventDetails = {}) {
+    const data: SecurityData = {
+      method: d.method ?? null,
+      success: d.success ?? true,
+      device: d.userAgent === undefined ? null : deviceOf(d.userAgent),
+      detail: d.detail?.slice(0, 100) ?? null,
+    };
     try {
-      await this.events.insert({
+      await this.outbox.record({
+        type: `account.${type}`,
         accountId,
-        type,
-        method: d.method ?? null,
-        success: d.success ?? true,
-        device: d.userAgent === undefined ? null : deviceOf(d.userAgent),
-        detail: d.detail?.slice(0, 100) ?? null,
-        createdAt: new Date(this.clock.now()),
+        resource: { type: 'account', id: accountId },
+        data,
       });
     } catch (e) {
       this.logger.warn(`could not record ${type} of account ${accountId}: ${String(e)}`);
     }
   }
 
-  list(accountId: number | null, page = 1, perPage = 50): Promise<SecurityEvent[]> {
-    return this.events.list(accountId, page, perPage);
+  async list(accountId: number | null, page = 1, perPage = 50): Promise<SecurityEvent[]> {
+    const filter = { types: SECURITY_EVENT_TYPES, accountId: accountId ?? undefined };
+    return (await this.history.list(filter, page, perPage)).map(toSecurityEvent);
   }
 
   /** Every account's events, newest first, each with its account's email (admins). */
-  listAll(page = 1, perPage = 100) {
-    return this.events.listAll(page, perPage);
+  async listAll(page = 1, perPage = 100): Promise<(SecurityEvent & { email: string })[]> {
+    const events = (await this.list(null, page, perPage)).filter((e) => e.accountId !== null);
+    const emails = await this.accounts.emailsOf([...new Set(events.map((e) => e.accountId))]);
+    return events.flatMap((e) => {
+      const email = emails.get(e.accountId);
+      return email === undefined ? [] : [{ ...e, email }];
+    });
   }
+}
 
-  prune(): Promise<number> {
-    return this.events.deleteBefore(
-      new Date(this.clock.now() - this.env.SECURITY_LOG_DAYS * DAY_MS),
-    );
-  }
+function toSecurityEvent(e: OutboxEvent): SecurityEvent {
+  const data = JSON.parse(e.data) as SecurityData;
+  return {
+    accountId: e.accountId!,
+    type: e.type.slice('account.'.length) as SecurityEventType,
+    method: data.method,
+    success: data.success,
+    device: data.device,
+    detail: data.detail,
+    createdAt: e.occurredAt,
+  };
 }

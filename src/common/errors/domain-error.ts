@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'domain_not_allowed',
   'domain_taken',
   'domain_in_use',
+  'url_not_allowed',
   'plan_limit',
   'gone',
   'payload_too_large',

@@ -26,6 +26,7 @@ import { SecurityLog1763702400000 } from './1763702400000-SecurityLog';
 import { Invites1763702500000 } from './1763702500000-Invites';
 import { EmailTokens1763702600000 } from './1763702600000-EmailTokens';
 import { OidcIdentities1763702700000 } from './1763702700000-OidcIdentities';
+import { Events1763702900000 } from './1763702900000-Events';
 import { Passkeys1763702800000 } from './1763702800000-Passkeys';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   EmailTokens1763702600000,
   OidcIdentities1763702700000,
   Passkeys1763702800000,
+  Events1763702900000,
 ];

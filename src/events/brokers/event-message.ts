@@ -1,0 +1,9 @@
+import type { OutboxEvent } from '../../outbox/outbox-event.entity';
+
+/**
+ * What every subscriber receives: `{ type, timestamp, data }`, the same bytes for a webhook, a
+ * RabbitMQ message and a Redis message. `data` is stored as JSON already: spliced in, not
+ * parsed and written again.
+ */
+export const messageOf = (e: OutboxEvent): string =>
+  `{"type":${JSON.stringify(e.type)},"timestamp":"${e.occurredAt.toISOString()}","data":${e.data}}`;

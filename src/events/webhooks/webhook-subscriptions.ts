@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import type { Tx } from '../../database/unit-of-work';
+import { NewDelivery, WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+
+export interface Subscriber {
+  id: number;
+  accountId: number;
+  wants(type: string): boolean;
+}
+
+/** Which endpoints want an event; the dispatcher's view of webhooks. */
+@Injectable()
+export class WebhookSubscriptions {
+  constructor(
+    private readonly endpoints: WebhookEndpointsRepository,
+    private readonly deliveries: WebhookDeliveriesRepository,
+  ) {}
+
+  async endpointsOf(accountIds: number[]): Promise<Subscriber[]> {
+    return (await this.endpoints.enabledOf(accountIds)).map((ep) => {
+      const types = new Set(JSON.parse(ep.events) as string[]);
+      return { id: ep.id, accountId: ep.accountId, wants: (t) => types.has('*') || types.has(t) };
+    });
+  }
+
+  addDeliveries(rows: NewDelivery[], tx: Tx): Promise<void> {
+    return this.deliveries.insertMany(rows, tx);
+  }
+}

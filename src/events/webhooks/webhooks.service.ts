@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../../common/clock';
+import { DomainError, notFound } from '../../common/errors/domain-error';
+import { checkPublicAddress } from '../../common/outbound/check-public-address';
+import { Env } from '../../config/env';
+import { newEventId } from '../../outbox/outbox';
+import {
+  CreatedWebhookDto,
+  CreateWebhookDto,
+  UpdateWebhookDto,
+  WebhookDto,
+} from './dto/webhook.dto';
+import { DeliveryDto } from './dto/delivery.dto';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
+import type { WebhookEndpoint } from './webhook-endpoint.entity';
+import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
+import { WebhookSender } from './webhook-sender';
+import { newWebhookSecret } from './webhook-signature';
+
+/** Each account's webhook endpoints and their delivery logs. */
+@Injectable()
+export class WebhooksService {
+  constructor(
+    private readonly endpoints: WebhookEndpointsRepository,
+    private readonly deliveries: WebhookDeliveriesRepository,
+    private readonly sender: WebhookSender,
+    private readonly clock: Clock,
+    private readonly env: Env,
+  ) {}
+
+  async create(accountId: number, dto: CreateWebhookDto): Promise<CreatedWebhookDto> {
+    await this.checkUrl(dto.url);
+    const now = new Date(this.clock.now());
+    const row = {
+      accountId,
+      url: dto.url,
+      events: JSON.stringify([...new Set(dto.events)]),
+      description: dto.description ?? null,
+      secret: newWebhookSecret(),
+      enabled: true,
+      failingSince: null,
+      disabledReason: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const id = await this.endpoints.insert(row);
+    const { disabled_reason: _, ...shown } = WebhookDto.from({ ...row, id });
+    return { ...shown, secret: row.secret };
+  }
+
+  async list(accountId: number): Promise<WebhookDto[]> {
+    return (await this.endpoints.listOwned(accountId)).map((ep) => WebhookDto.from(ep));
+  }
+
+  async get(accountId: number, id: number): Promise<WebhookDto> {
+    return WebhookDto.from(await this.owned(accountId, id));
+  }
+
+  async update(accountId: number, id: number, dto: UpdateWebhookDto): Promise<WebhookDto> {
+    await this.owned(accountId, id);
+    if (dto.url !== undefined) await this.checkUrl(dto.url);
+    const changes: Partial<WebhookEndpoint> = { updatedAt: new Date(this.clock.now()) };
+    if (dto.url !== undefined) changes.url = dto.url;
+    if (dto.events !== undefined) changes.events = JSON.stringify([...new Set(dto.events)]);
+    if (dto.description !== undefined) changes.description = dto.description;
+    if (dto.enabled !== undefined) {
+      changes.enabled = dto.enabled;
+      // Switched back on: its past failures no longer count towards switching it off.
+      if (dto.enabled) Object.assign(changes, { failingSince: null, disabledReason: null });
+    }
+    await this.endpoints.update(id, changes);
+    return this.get(accountId, id);
+  }
+
+  async delete(accountId: number, id: number): Promise<{ id: number; deleted: true }> {
+    if (!(await this.endpoints.delete(id, accountId))) throw notFound('Webhook');
+    return { id, deleted: true };
+  }
+
+  /** A `webhook.test` event to this endpoint alone, sent at once. */
+  async sendTest(accountId: number, id: number): Promise<DeliveryDto> {
+    const ep = await this.owned(accountId, id);
+    const now = new Date(this.clock.now());
+    const eventId = newEventId();
+    const body = JSON.stringify({
+      type: 'webhook.test',
+      timestamp: now.toISOString(),
+      data: { webhook_id: ep.id, message: 'A test event from Linkdrop' },
+    });
+    const row = {
+      endpointId: ep.id,
+      eventId,
+      type: 'webhook.test',
+      body,
+      createdAt: now,
+      nextAttemptAt: now,
+    };
+    await this.deliveries.insertMany([row]);
+    this.sender.wake();
+    const [made] = await this.deliveries.listOf(ep.id, 0, 1);
+    return DeliveryDto.from(made);
+  }
+
+  async deliveriesOf(accountId: number, id: number, page: number, perPage: number) {
+    await this.owned(accountId, id);
+    const rows = await this.deliveries.listOf(id, (page - 1) * perPage, perPage);
+    return rows.map((d) => DeliveryDto.from(d));
+  }
+
+  /** Sends a delivery again now, whatever became of it. */
+  async retry(accountId: number, id: number, deliveryId: number): Promise<DeliveryDto> {
+    const ep = await this.owned(accountId, id);
+    if (!(await this.deliveries.getOf(ep.id, deliveryId))) throw notFound('Delivery');
+    if (!ep.enabled) {
+      throw new DomainError(409, 'conflict', 'Switch the endpoint on before sending again');
+    }
+    await this.deliveries.retryNow(deliveryId, new Date(this.clock.now()));
+    this.sender.wake();
+    return DeliveryDto.from((await this.deliveries.getOf(ep.id, deliveryId))!);
+  }
+
+  private async owned(accountId: number, id: number): Promise<WebhookEndpoint> {
+    const ep = await this.endpoints.getOwned(id, accountId);
+    if (!ep) throw notFound('Webhook');
+    return ep;
+  }
+
+  private async checkUrl(url: string): Promise<void> {
+    const refusal = await checkPublicAddress(url, this.env.WEBHOOK_ALLOW_PRIVATE);
+    if (refusal) throw new DomainError(400, 'url_not_allowed', refusal);
+  }
+}
