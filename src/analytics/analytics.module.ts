@@ -4,6 +4,7 @@ import { OrphanVisit } from './store/orphan-visit.entity';
 import { OrphanVisits } from './capture/orphan-visits';
 import { OrphanVisitsRepository } from './store/orphan-visits.repository';
 import { VisitRecorder } from './capture/visit-recorder';
+import { VisitEvents } from './capture/visit-events';
 import { VisitRetention } from './store/visit-retention';
 import { VisitRollupsRepository } from './rollups/visit-rollups.repository';
 import { VisitRollup } from './rollups/visit-rollup.entity';
@@ -22,6 +23,7 @@ import { VisitsRepository } from './store/visits.repository';
     VisitRollupsRepository,
     OrphanVisitsRepository,
     VisitRecorder,
+    VisitEvents,
     VisitStream,
     VisitRetention,
     VisitReads,

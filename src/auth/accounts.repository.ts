@@ -27,9 +27,11 @@ export class AccountsRepository {
   /** Inserts; null when the email is taken (also under a race with another sign-up). */
   async insert(
     values: Pick<Account, 'email' | 'passwordHash' | 'planId' | 'isAdmin' | 'emailVerifiedAt'>,
+    tx?: Tx,
   ) {
     const now = new Date();
-    const account = this.repo.create({
+    const repo = tx ? managerOf(tx).getRepository(Account) : this.repo;
+    const account = repo.create({
       ...values,
       planExpiresAt: null,
       storageBytes: 0,
@@ -37,7 +39,7 @@ export class AccountsRepository {
       updatedAt: now,
     });
     try {
-      return await this.repo.save(account, NO_TRANSACTION);
+      return await repo.save(account, NO_TRANSACTION);
     } catch (e) {
       if (isUniqueViolation(e)) return null;
       throw e;
@@ -115,8 +117,9 @@ export class AccountsRepository {
     return rows[0] ? toNumber(rows[0].storage_bytes) : null;
   }
 
-  async setDisabled(id: number, at: Date | null): Promise<boolean> {
-    const result = await this.repo.update({ id }, { disabledAt: at, updatedAt: new Date() });
+  async setDisabled(id: number, at: Date | null, tx: Tx): Promise<boolean> {
+    const repo = managerOf(tx).getRepository(Account);
+    const result = await repo.update({ id }, { disabledAt: at, updatedAt: new Date() });
     return (result.affected ?? 0) > 0;
   }
 
@@ -141,8 +144,10 @@ export class AccountsRepository {
     await this.repo.update({ id }, { passwordHash });
   }
 
-  async setPlan(id: number, planId: number, expiresAt: Date | null): Promise<void> {
-    await this.repo.update({ id }, { planId, planExpiresAt: expiresAt, updatedAt: new Date() });
+  async setPlan(id: number, planId: number, expiresAt: Date | null, tx: Tx): Promise<void> {
+    await managerOf(tx)
+      .getRepository(Account)
+      .update({ id }, { planId, planExpiresAt: expiresAt, updatedAt: new Date() });
   }
 
   /** Gives stored bytes back, in the transaction that removes the file. */

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, notFound } from '../common/errors/domain-error';
-import { Tx } from '../database/unit-of-work';
+import { toUnix } from '../common/time';
+import { Tx, UnitOfWork } from '../database/unit-of-work';
+import type { EventType } from '../outbox/event-types';
+import { Outbox } from '../outbox/outbox';
 import { Account } from './account.entity';
 import { AccountsRepository } from './accounts.repository';
 import { AuthCache } from './auth-cache';
@@ -22,6 +25,8 @@ export class AccountsService {
     private readonly authCache: AuthCache,
     private readonly twoFactor: TwoFactorService,
     private readonly env: Env,
+    private readonly uow: UnitOfWork,
+    private readonly outbox: Outbox,
   ) {}
 
   /** A new account; `verified` false: it confirms its address before it may log in. */
@@ -33,17 +38,22 @@ export class AccountsService {
     verified = true,
   ) {
     const plan = await this.plans.getByCode(planCode);
-    const account = await this.accounts.insert({
+    const values = {
       email: normalizeEmail(email),
       passwordHash: await hashPassword(password),
       planId: plan.id,
       isAdmin,
       emailVerifiedAt: verified ? new Date() : null,
+    };
+    const id = await this.uow.run(async (tx) => {
+      const account = await this.accounts.insert(values, tx);
+      if (!account) {
+        throw new DomainError(409, 'email_taken', 'An account with this email already exists');
+      }
+      await this.record('account.created', { ...account, plan }, tx);
+      return account.id;
     });
-    if (!account) {
-      throw new DomainError(409, 'email_taken', 'An account with this email already exists');
-    }
-    return this.getById(account.id);
+    return this.getById(id);
   }
 
   async verifyCredentials(email: string, password: string): Promise<Account> {
@@ -110,7 +120,13 @@ export class AccountsService {
 
   /** Disables (a time) or enables (null) an account; false when there is none. */
   async setDisabled(id: number, at: Date | null): Promise<boolean> {
-    const changed = await this.accounts.setDisabled(id, at);
+    const changed = await this.uow.run(async (tx) => {
+      if (!(await this.accounts.setDisabled(id, at, tx))) return false;
+      const account = await this.getById(id);
+      const type = at ? 'account.disabled' : 'account.enabled';
+      await this.record(type, { ...account, disabledAt: at }, tx);
+      return true;
+    });
     this.authCache.forgetAccount(id);
     return changed;
   }
@@ -131,7 +147,11 @@ export class AccountsService {
     const account = await this.accounts.getByEmail(normalizeEmail(email));
     if (!account) throw notFound('Account');
     const plan = await this.plans.getByCode(planCode);
-    await this.accounts.setPlan(account.id, plan.id, until);
+    await this.uow.run(async (tx) => {
+      await this.accounts.setPlan(account.id, plan.id, until, tx);
+      const changed = { ...account, plan, planId: plan.id, planExpiresAt: until };
+      await this.record('account.updated', changed, tx);
+    });
     this.authCache.forgetAccount(account.id);
     return this.getById(account.id);
   }
@@ -181,6 +201,23 @@ export class AccountsService {
     await this.accounts.setAdmin(id, role === 'admin');
     this.authCache.forgetAccount(id);
     return { ...account, isAdmin: role === 'admin' };
+  }
+
+  /** An account's change, as its events show the account. */
+  private record(type: EventType, a: Account, tx: Tx): Promise<void> {
+    const data = {
+      id: a.id,
+      email: a.email,
+      is_admin: a.isAdmin,
+      plan: a.plan?.code ?? null,
+      plan_expires_at: a.planExpiresAt ? toUnix(a.planExpiresAt) : null,
+      disabled: a.disabledAt !== null,
+      created_at: toUnix(a.createdAt),
+    };
+    return this.outbox.record(
+      { type, accountId: a.id, resource: { type: 'account', id: a.id }, data },
+      tx,
+    );
   }
 
   hasAny(): Promise<boolean> {

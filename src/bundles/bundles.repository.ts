@@ -16,8 +16,8 @@ export class BundlesRepository {
     await managerOf(tx).getRepository(Bundle).insert(row);
   }
 
-  async setPrivate(linkId: number, isPrivate: boolean): Promise<void> {
-    await this.bundles.update({ linkId }, { isPrivate });
+  async setPrivate(linkId: number, isPrivate: boolean, tx: Tx): Promise<void> {
+    await managerOf(tx).getRepository(Bundle).update({ linkId }, { isPrivate });
   }
 
   getByLinkId(linkId: number): Promise<Bundle | null> {
@@ -54,8 +54,9 @@ export class BundlesRepository {
   }
 
   /** False when the file was not in the bundle. */
-  async remove(bundleId: number, fileId: number): Promise<boolean> {
-    return ((await this.files.delete({ bundleId, fileId })).affected ?? 0) > 0;
+  async remove(bundleId: number, fileId: number, tx: Tx): Promise<boolean> {
+    const repo = managerOf(tx).getRepository(this.files.target);
+    return ((await repo.delete({ bundleId, fileId })).affected ?? 0) > 0;
   }
 
   async deleteBundle(linkId: number, tx: Tx): Promise<void> {

@@ -61,12 +61,19 @@ export class BundlesService {
 
   async update(accountId: number, id: number, dto: UpdateBundleDto): Promise<BundleDto> {
     await this.links.update(accountId, { id }, linkFields(dto), 'bundle');
-    if (dto.is_private !== undefined) await this.bundles.setPrivate(id, dto.is_private);
+    const isPrivate = dto.is_private;
+    if (isPrivate !== undefined) {
+      const link = await this.links.findOwned(accountId, { id }, 'bundle');
+      await this.uow.run(async (tx) => {
+        await this.bundles.setPrivate(id, isPrivate, tx);
+        await this.links.record('updated', link, tx);
+      });
+    }
     return this.get(accountId, id);
   }
 
   async addFiles(accountId: number, id: number, fileIds: number[]): Promise<BundleDto> {
-    await this.links.findOwned(accountId, { id }, 'bundle');
+    const link = await this.links.findOwned(accountId, { id }, 'bundle');
     const ids = [...new Set(fileIds)];
     await this.uow.run(async (tx) => {
       await this.checkFiles(accountId, ids, tx);
@@ -79,14 +86,18 @@ export class BundlesService {
         );
       }
       await this.bundles.add(id, ids, tx);
+      await this.links.record('updated', link, tx);
     });
     return this.get(accountId, id);
   }
 
   /** Takes a file out of the bundle; the file stays, as a share of its own. */
   async removeFile(accountId: number, id: number, fileId: number): Promise<BundleDto> {
-    await this.links.findOwned(accountId, { id }, 'bundle');
-    if (!(await this.bundles.remove(id, fileId))) throw notFound('File');
+    const link = await this.links.findOwned(accountId, { id }, 'bundle');
+    await this.uow.run(async (tx) => {
+      if (!(await this.bundles.remove(id, fileId, tx))) throw notFound('File');
+      await this.links.record('updated', link, tx);
+    });
     return this.get(accountId, id);
   }
 

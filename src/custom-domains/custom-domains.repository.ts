@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { LessThanOrEqual, Not, Repository } from 'typeorm';
 import { CustomDomain } from './custom-domain.entity';
+import { managerOf, Tx } from '../database/unit-of-work';
 import { NO_TRANSACTION } from '../database/sqlite/sqlite-write-lock';
 
 export type NewCustomDomain = Pick<CustomDomain, 'accountId' | 'host' | 'token' | 'nextCheckAt'>;
@@ -66,8 +67,8 @@ export class CustomDomainsRepository {
     });
   }
 
-  async update(id: number, changes: Partial<CustomDomain>): Promise<void> {
-    await this.repo.update({ id }, changes);
+  async update(id: number, changes: Partial<CustomDomain>, tx?: Tx): Promise<void> {
+    await (tx ? managerOf(tx).getRepository(CustomDomain) : this.repo).update({ id }, changes);
   }
 
   async delete(id: number): Promise<void> {

@@ -1,3 +1,5 @@
+import { UnitOfWork } from '../database/unit-of-work';
+import { Outbox } from '../outbox/outbox';
 import { AccountsService } from '../auth/accounts.service';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { PlanLimits } from '../auth/plans/plan-limits';
@@ -54,6 +56,8 @@ describe('CustomDomainsService', () => {
   const dns = { check: jest.fn(), expected: jest.fn(() => []) };
   const links = { countOnDomain: jest.fn(), removeAllOnDomain: jest.fn() };
   const state = { changed: jest.fn() };
+  const outbox = { record: jest.fn() };
+  const tx = {};
   const account = { id: 7, maxCustomDomains: 2 } as AuthenticatedAccount;
   let service: CustomDomainsService;
 
@@ -71,6 +75,8 @@ describe('CustomDomainsService', () => {
       links as unknown as LinksService,
       { now: () => now },
       new PlanLimits({} as AccountsService, {} as UsageService),
+      { run: (work: (t: unknown) => Promise<unknown>) => work(tx) } as unknown as UnitOfWork,
+      outbox as unknown as Outbox,
       { CUSTOM_DOMAIN_ALLOW_SUBDOMAINS: 'u.example.net' } as Env,
     );
   });
@@ -121,6 +127,11 @@ describe('CustomDomainsService', () => {
       expect(repo.update).toHaveBeenCalledWith(
         1,
         expect.objectContaining({ status: 'verified', domainId: 40 }),
+        tx,
+      );
+      expect(outbox.record).toHaveBeenCalledWith(
+        expect.objectContaining({ type: 'domain.verified', accountId: 7 }),
+        tx,
       );
     });
 
@@ -129,10 +140,12 @@ describe('CustomDomainsService', () => {
       dns.check.mockResolvedValue(txt(false, 'ETIMEOUT'));
       const dto = await service.verify(7, 1);
       expect(dto.status).toBe('verified');
-      expect(repo.update).toHaveBeenCalledWith(1, {
-        checkedAt: new Date(now),
-        nextCheckAt: new Date(now + 5 * 60_000),
-      });
+      expect(repo.update).toHaveBeenCalledWith(
+        1,
+        { checkedAt: new Date(now), nextCheckAt: new Date(now + 5 * 60_000) },
+        tx,
+      );
+      expect(outbox.record).not.toHaveBeenCalled();
     });
 
     it('should mark a verified claim lost only after its TXT record has been gone three days', async () => {

@@ -1,3 +1,6 @@
+import { UnitOfWork } from '../database/unit-of-work';
+import { Outbox } from '../outbox/outbox';
+import type { EventType } from '../outbox/event-types';
 import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
@@ -29,6 +32,8 @@ export class CustomDomainsService {
     private readonly links: LinksService,
     private readonly clock: Clock,
     private readonly limits: PlanLimits,
+    private readonly uow: UnitOfWork,
+    private readonly outbox: Outbox,
     env: Env,
   ) {
     this.allowedParents = (env.CUSTOM_DOMAIN_ALLOW_SUBDOMAINS ?? '')
@@ -166,8 +171,15 @@ export class CustomDomainsService {
         nextCheckAt: new Date(now + 86_400_000),
       });
     }
-    await this.repo.update(claim.id, next);
     const updated = { ...claim, ...next };
+    const became = updated.status !== claim.status ? DOMAIN_EVENTS[updated.status] : undefined;
+    await this.uow.run(async (tx) => {
+      await this.repo.update(claim.id, next, tx);
+      if (became) {
+        const event = { accountId: claim.accountId, resource: { type: 'domain', id: claim.id } };
+        await this.outbox.record({ ...event, type: became, data: this.toDto(updated) }, tx);
+      }
+    });
     if (updated.status !== claim.status) await this.state.changed();
     return updated;
   }
@@ -217,3 +229,9 @@ export class CustomDomainsService {
     return CustomDomainDto.from(claim, checks ?? this.dns.expected(claim.host, claim.token));
   }
 }
+
+/** The changes of a claim's status that its owner's subscribers hear of. */
+const DOMAIN_EVENTS: Partial<Record<string, EventType>> = {
+  verified: 'domain.verified',
+  lost: 'domain.lost',
+};

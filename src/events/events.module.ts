@@ -4,6 +4,7 @@ import { AuditLogController } from './audit/audit-log.controller';
 import { AuditLogService } from './audit/audit-log.service';
 import { EventBrokers } from './brokers/event-brokers';
 import { EventDispatcher } from './dispatch/event-dispatcher';
+import { EventInterest } from './dispatch/event-interest';
 import { WebhookDeliveriesRepository } from './webhooks/webhook-deliveries.repository';
 import { WebhookDelivery } from './webhooks/webhook-delivery.entity';
 import { WebhookEndpoint } from './webhooks/webhook-endpoint.entity';
@@ -27,6 +28,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
     WebhooksService,
     EventBrokers,
     EventDispatcher,
+    EventInterest,
     AuditLogService,
   ],
   exports: [WebhooksService, AuditLogService, EventDispatcher],

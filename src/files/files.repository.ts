@@ -80,8 +80,8 @@ export class FilesRepository {
     await this.repo.update({ linkId }, { thumbs });
   }
 
-  async setPrivate(linkId: number, isPrivate: boolean): Promise<void> {
-    await this.repo.update({ linkId }, { isPrivate });
+  async setPrivate(linkId: number, isPrivate: boolean, tx: Tx): Promise<void> {
+    await managerOf(tx).getRepository(StoredFile).update({ linkId }, { isPrivate });
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../database/unit-of-work';
 import { notFound } from '../common/errors/domain-error';
 import { FileRecordDto } from './dto/file-record.dto';
 import { StoredFile } from './file.entity';
@@ -15,6 +16,7 @@ export class PrivateFilesService {
     private readonly service: FilesService,
     private readonly urls: PrivateUrls,
     private readonly links: LinksService,
+    private readonly uow: UnitOfWork,
   ) {}
 
   /** `PATCH /api/v1/files/:id`: privacy, and whether link previews may show the file. */
@@ -40,7 +42,10 @@ export class PrivateFilesService {
 
   async setPrivate(accountId: number, fileId: number, isPrivate: boolean): Promise<FileRecordDto> {
     const file = await this.owned(accountId, fileId);
-    await this.files.setPrivate(file.linkId, isPrivate);
+    await this.uow.run(async (tx) => {
+      await this.files.setPrivate(file.linkId, isPrivate, tx);
+      await this.links.record('updated', file.link!, tx);
+    });
     return this.service.toRecord({ ...file, isPrivate });
   }
 

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { UnitOfWork } from '../database/unit-of-work';
+import { Outbox } from '../outbox/outbox';
 import { DomainsService } from '../domains/domains.service';
 import { Link } from './link.entity';
 import { LinksRepository } from './links.repository';
@@ -14,11 +16,35 @@ export class LinkBlocks {
     private readonly links: LinksRepository,
     private readonly domains: DomainsService,
     private readonly cache: RedirectCache,
+    private readonly uow: UnitOfWork,
+    private readonly outbox: Outbox,
   ) {}
 
-  /** Blocks (a reason) or unblocks (null) one share: its address, or null when there is none. */
+  /**
+   * Blocks (a reason) or unblocks (null) one share, with its `share.taken_down` or
+   * `share.restored` event: its address, or null when there is none.
+   */
   async set(id: number, reason: string | null): Promise<string | null> {
-    const link = await this.links.setBlocked(id, reason);
+    const link = await this.uow.run(async (tx) => {
+      const blocked = await this.links.setBlocked(id, reason, tx);
+      if (!blocked) return null;
+      const data = {
+        id: blocked.id,
+        kind: blocked.kind,
+        short_url: this.shortUrlOf(blocked),
+        reason: reason ?? blocked.blockedReason,
+      };
+      await this.outbox.record(
+        {
+          type: reason === null ? 'share.restored' : 'share.taken_down',
+          accountId: blocked.accountId,
+          resource: { type: 'share', id: blocked.id },
+          data,
+        },
+        tx,
+      );
+      return blocked;
+    });
     if (!link) return null;
     this.cache.invalidate(link.domainId, link.slug);
     return this.shortUrlOf(link);

@@ -100,10 +100,11 @@ export class LinksRepository {
   }
 
   /** Blocks (a reason) or unblocks (null) one share, whoever owns it. */
-  async setBlocked(id: number, reason: string | null): Promise<Link | null> {
-    const link = await this.repo.findOneBy({ id });
+  async setBlocked(id: number, reason: string | null, tx: Tx): Promise<Link | null> {
+    const repo = this.in(tx);
+    const link = await repo.findOneBy({ id });
     if (!link) return null;
-    await this.repo.update({ id }, { blockedReason: reason });
+    await repo.update({ id }, { blockedReason: reason });
     return { ...link, blockedReason: reason };
   }
 

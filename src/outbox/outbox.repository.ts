@@ -26,6 +26,19 @@ export class OutboxRepository {
     await plainInsert(tx ? managerOf(tx) : this.events.manager, OutboxEvent, row);
   }
 
+  async insertMany(rows: NewOutboxEvent[], tx: Tx): Promise<void> {
+    const repo = managerOf(tx).getRepository(OutboxEvent);
+    // SQLite takes at most 999 parameters a statement.
+    for (let i = 0; i < rows.length; i += 50) {
+      await repo
+        .createQueryBuilder()
+        .insert()
+        .values(rows.slice(i, i + 50))
+        .updateEntity(false)
+        .execute();
+    }
+  }
+
   /**
    * Claims up to `limit` undelivered events for `token` until `until`: rows another dispatcher
    * holds (an unexpired lease) are left alone, so two instances never hand out the same event.

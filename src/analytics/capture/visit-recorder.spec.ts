@@ -1,3 +1,4 @@
+import type { VisitEvents } from './visit-events';
 import { Scheduler } from '../../common/scheduler';
 import { Env } from '../../config/env';
 import type { RawVisit } from './raw-visit';
@@ -22,6 +23,8 @@ const raw = (linkId: number): RawVisit => ({
 
 const noStream = { enabled: false } as VisitStream;
 
+const noVisitEvents = { count: () => undefined } as unknown as VisitEvents;
+
 describe('VisitRecorder', () => {
   const env = { TRUST_PROXY: false, ANALYTICS_RECORD: true } as Env;
 
@@ -33,6 +36,7 @@ describe('VisitRecorder', () => {
       noStream,
       env,
       new Scheduler(),
+      noVisitEvents,
     );
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     return { store, recorder };
@@ -51,6 +55,7 @@ describe('VisitRecorder', () => {
       noStream,
       env,
       new Scheduler(),
+      noVisitEvents,
     );
     recorder.record(raw(1));
     recorder.record(raw(2));
@@ -99,6 +104,7 @@ describe('VisitRecorder', () => {
       noStream,
       env,
       new Scheduler(),
+      noVisitEvents,
     );
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     // Queued without the flush each full batch starts, as while an earlier flush ran.
@@ -162,6 +168,7 @@ describe('VisitRecorder', () => {
       noStream,
       off,
       new Scheduler(),
+      noVisitEvents,
     );
     recorder.record(raw(1));
     await recorder.flush();

@@ -6,6 +6,7 @@ import { CountryLookup } from './country-lookup';
 import { VisitEnricher } from './enrich-visit';
 import type { RawVisit } from './raw-visit';
 import { VisitStream } from './visit-stream';
+import { VisitEvents } from './visit-events';
 import { VisitsRepository } from '../store/visits.repository';
 import { Job, Scheduler } from '../../common/scheduler';
 
@@ -46,6 +47,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     private readonly stream: VisitStream,
     env: Env,
     private readonly scheduler: Scheduler,
+    private readonly visitEvents: VisitEvents,
   ) {
     this.enabled = env.ANALYTICS_RECORD;
     const setting = trustProxySetting(env.TRUST_PROXY);
@@ -181,10 +183,9 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
         if (!this.salts.has(day)) this.salts.set(day, await this.stream.salt(day));
       }
     }
-    await this.visits.store(
-      batch.map((v) => this.enricher.enrich(v)),
-      this.hurry,
-    );
+    const rows = batch.map((v) => this.enricher.enrich(v));
+    await this.visits.store(rows, this.hurry);
+    this.visitEvents.count(rows);
   }
 
   private saltOf(at: number): Buffer {

@@ -1,3 +1,4 @@
+import { AsyncResource } from 'node:async_hooks';
 import type { DataSource, QueryRunner } from 'typeorm';
 
 interface Member {
@@ -25,7 +26,10 @@ export class GroupCommit {
 
   add<T>(write: () => Promise<T>): Promise<T> {
     return new Promise<T>((done, failed) => {
-      this.queue.push({ write, done: done as (r: unknown) => void, failed });
+      // Each write runs in its own request's context (who acts, for the outbox), not in that of
+      // whichever request happened to start the group.
+      const bound = AsyncResource.bind(write);
+      this.queue.push({ write: bound, done: done as (r: unknown) => void, failed });
       if (!this.running) void this.drain();
     });
   }

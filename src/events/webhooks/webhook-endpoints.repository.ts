@@ -32,6 +32,11 @@ export class WebhookEndpointsRepository {
     return this.repo.findBy({ accountId: In(accountIds), enabled: true });
   }
 
+  /** Every switched-on endpoint's account and event types. */
+  enabledAll(): Promise<Pick<WebhookEndpoint, 'accountId' | 'events'>[]> {
+    return this.repo.find({ select: { accountId: true, events: true }, where: { enabled: true } });
+  }
+
   async update(id: number, changes: Partial<WebhookEndpoint>): Promise<void> {
     await this.repo.update({ id }, changes);
   }

@@ -24,6 +24,17 @@ export class WebhookSubscriptions {
     });
   }
 
+  /** The accounts with a switched-on endpoint that wants `type`. */
+  async accountsWanting(type: string): Promise<number[]> {
+    const all = await this.endpoints.enabledAll();
+    return all
+      .filter((ep) => {
+        const types = JSON.parse(ep.events) as string[];
+        return types.includes('*') || types.includes(type);
+      })
+      .map((ep) => ep.accountId);
+  }
+
   addDeliveries(rows: NewDelivery[], tx: Tx): Promise<void> {
     return this.deliveries.insertMany(rows, tx);
   }

@@ -3,6 +3,7 @@ import { Clock } from '../../common/clock';
 import { DomainError, notFound } from '../../common/errors/domain-error';
 import { checkPublicAddress } from '../../common/outbound/check-public-address';
 import { Env } from '../../config/env';
+import { EventInterest } from '../dispatch/event-interest';
 import { newEventId } from '../../outbox/outbox';
 import {
   CreatedWebhookDto,
@@ -26,6 +27,7 @@ export class WebhooksService {
     private readonly sender: WebhookSender,
     private readonly clock: Clock,
     private readonly env: Env,
+    private readonly interest: EventInterest,
   ) {}
 
   async create(accountId: number, dto: CreateWebhookDto): Promise<CreatedWebhookDto> {
@@ -44,6 +46,7 @@ export class WebhooksService {
       updatedAt: now,
     };
     const id = await this.endpoints.insert(row);
+    await this.interest.refresh();
     const { disabled_reason: _, ...shown } = WebhookDto.from({ ...row, id });
     return { ...shown, secret: row.secret };
   }
@@ -69,11 +72,13 @@ export class WebhooksService {
       if (dto.enabled) Object.assign(changes, { failingSince: null, disabledReason: null });
     }
     await this.endpoints.update(id, changes);
+    await this.interest.refresh();
     return this.get(accountId, id);
   }
 
   async delete(accountId: number, id: number): Promise<{ id: number; deleted: true }> {
     if (!(await this.endpoints.delete(id, accountId))) throw notFound('Webhook');
+    await this.interest.refresh();
     return { id, deleted: true };
   }
 
