@@ -40,6 +40,7 @@ const RESERVED = new Set([
   'internal',
   'report',
   'metrics',
+  'mcp',
 ]);
 
 export const isReservedSlug = (slug: string) => RESERVED.has(slug.toLowerCase());

@@ -1,5 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { StatsModule } from '../analytics/stats/stats.module';
+import { DomainsModule } from '../domains/domains.module';
+import { FilesModule } from '../files/files.module';
+import { LinksModule } from '../links/links.module';
+import { TagsModule } from '../tags/tags.module';
+import { TextsModule } from '../texts/texts.module';
+import { McpController } from './mcp/mcp.controller';
+import { McpTools } from './mcp/mcp-tools';
 import { AuditLogController } from './audit/audit-log.controller';
 import { AuditLogService } from './audit/audit-log.service';
 import { EventBrokers } from './brokers/event-brokers';
@@ -18,8 +26,16 @@ import { WebhooksService } from './webhooks/webhooks.service';
  * What the outbox feeds: signed webhooks, the operator's brokers, the audit log (docs/events.md).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery])],
-  controllers: [WebhooksController, AuditLogController],
+  imports: [
+    TypeOrmModule.forFeature([WebhookEndpoint, WebhookDelivery]),
+    LinksModule,
+    TextsModule,
+    FilesModule,
+    StatsModule,
+    TagsModule,
+    DomainsModule,
+  ],
+  controllers: [WebhooksController, AuditLogController, McpController],
   providers: [
     WebhookEndpointsRepository,
     WebhookDeliveriesRepository,
@@ -30,6 +46,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
     EventDispatcher,
     EventInterest,
     AuditLogService,
+    McpTools,
   ],
   exports: [WebhooksService, AuditLogService, EventDispatcher],
 })

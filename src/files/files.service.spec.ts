@@ -1,3 +1,4 @@
+import type { Storage } from './storage/storage';
 import type { AuthenticatedAccount } from '../auth/authenticated-account';
 import { AccountsService } from '../auth/accounts.service';
 import { PlanLimits } from '../auth/plans/plan-limits';
@@ -62,6 +63,7 @@ describe('FilesService', () => {
         noteUpload: jest.fn(),
         handles: (m: string) => m.startsWith('image/'),
       } as unknown as Thumbnails,
+      {} as Storage,
       { PUBLIC_URL: 'http://localhost:3000/' } as Env,
     );
   });

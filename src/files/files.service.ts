@@ -19,7 +19,9 @@ import { THUMB_SIZES, ThumbSize } from './media/thumbnail-sizes';
 import { Thumbnails } from './media/thumbnails';
 import { FileFilter, FilesRepository } from './files.repository';
 import { SharedBytes } from './shared-bytes';
-import { ReceivedFile } from './upload/meter';
+import type { Readable } from 'node:stream';
+import { meterIntoStorage, ReceivedFile } from './upload/meter';
+import { Storage } from './storage/storage';
 import { receivedOf, UploadedFile } from './upload/streaming-storage-engine';
 
 export const HISTORY_PAGE_SIZE = 30;
@@ -32,6 +34,7 @@ export class FilesService {
   private readonly apiBase: string;
 
   private readonly filesPublicUrl: boolean;
+  private readonly keepMetadata: boolean;
   constructor(
     private readonly files: FilesRepository,
     private readonly bytes: SharedBytes,
@@ -41,8 +44,10 @@ export class FilesService {
     private readonly uow: UnitOfWork,
     private readonly visitCounts: VisitReads,
     private readonly thumbnails: Thumbnails,
+    private readonly storage: Storage,
     env: Env,
   ) {
+    this.keepMetadata = env.UPLOAD_KEEP_METADATA;
     const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
     this.filesPublicUrl = env.FILES_PUBLIC_URL !== undefined;
     this.filesBase = env.FILES_PUBLIC_URL?.replace(/\/+$/, '') ?? `${publicUrl}/u`;
@@ -59,6 +64,21 @@ export class FilesService {
     fields: UploadFieldsDto,
   ): Promise<FileRecordDto> {
     return this.persist(account, receivedOf(uploaded), fields);
+  }
+
+  /**
+   * A file from a stream that is not a form upload (the MCP endpoint's base64 or fetched
+   * bytes): metered into storage under the plan's limits as a form upload is, then recorded.
+   */
+  async uploadStream(
+    account: AuthenticatedAccount,
+    stream: Readable,
+    filename: string,
+    fields: UploadFieldsDto,
+  ): Promise<FileRecordDto> {
+    const room = await this.limits.uploadRoom(account);
+    const file = await meterIntoStorage(stream, filename, this.storage, room, !this.keepMetadata);
+    return this.persist(account, file, fields);
   }
 
   /** SM.MS's rule: the same account uploading identical bytes again gets the existing file. */

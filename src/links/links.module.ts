@@ -9,6 +9,8 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { TagsModule } from '../tags/tags.module';
 import { Link } from './link.entity';
 import { LinksController } from './links.controller';
+import { LinksBulkController } from './links-bulk.controller';
+import { LinksBulkService } from './links-bulk.service';
 import { LinksRepository } from './links.repository';
 import { LinksService } from './links.service';
 import { LinkBlocks } from './link-blocks';
@@ -32,10 +34,11 @@ import { VisitsService } from './resolve/visits.service';
     RateLimitModule,
     AnalyticsModule,
   ],
-  controllers: [ShortenController, LinksController],
+  controllers: [ShortenController, LinksBulkController, LinksController],
   providers: [
     LinksRepository,
     LinksService,
+    LinksBulkService,
     LinkBlocks,
     RedirectCache,
     RedirectCacheRefresher,

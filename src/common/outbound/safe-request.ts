@@ -118,6 +118,52 @@ export function safeRequest(req: OutboundRequest): Promise<OutboundResponse> {
 const httpAgent = new http.Agent({ keepAlive: true, maxSockets: 16, timeout: 30_000 });
 const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 16, timeout: 30_000 });
 
+/**
+ * A GET whose answer is read as a stream (a file fetched for a user): the same guard, 10 s to
+ * the answer's headers, then 10 s at most between chunks. Anything but a 200 is an error.
+ */
+export function safeDownload(url: string, allowPrivate: boolean): Promise<http.IncomingMessage> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return Promise.reject(new OutboundError('bad_url', 'The address is not a URL'));
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    return Promise.reject(new OutboundError('bad_url', 'Only http and https addresses are fetched'));
+  }
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && isIP(host) && isBlockedAddress(host)) {
+    return Promise.reject(blockedError(host));
+  }
+  const client = parsed.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const r = client.request(parsed, {
+      method: 'GET',
+      headers: { 'user-agent': 'Linkdrop/1.0' },
+      lookup: checkedLookup(allowPrivate),
+      agent: false,
+    });
+    const timer = setTimeout(() => {
+      r.destroy(new OutboundError('timeout', 'No answer within 10000 ms'));
+    }, 10_000);
+    r.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e instanceof OutboundError ? e : new OutboundError('network', e.message));
+    });
+    r.on('response', (res) => {
+      clearTimeout(timer);
+      if (res.statusCode !== 200) {
+        res.destroy();
+        return reject(new OutboundError('network', `The address answered ${res.statusCode}`));
+      }
+      res.setTimeout(10_000, () => res.destroy(new OutboundError('timeout', 'The download stalled')));
+      resolve(res);
+    });
+    r.end();
+  });
+}
+
 const blockedError = (address: string) =>
   new OutboundError(
     'blocked_address',
