@@ -6,6 +6,7 @@ import { ApiAuth } from '../../auth/scopes/api-auth.decorator';
 import { ApiData, ApiErrors } from '../../common/openapi-responses';
 import { PageQuery } from '../../common/pagination';
 import { IdPipe } from '../../common/pipes/id.pipe';
+import { DeletedDto } from '../../common/dto/results.dto';
 import { DeliveryDto } from './dto/delivery.dto';
 import {
   CreatedWebhookDto,
@@ -62,6 +63,7 @@ export class WebhooksController {
   }
 
   @Delete(':id')
+  @ApiData(DeletedDto)
   @ApiErrors({ 404: ['not_found'] })
   @ApiOperation({ summary: 'Remove an endpoint and its delivery log' })
   delete(@CurrentAccount() a: AuthenticatedAccount, @Param('id', IdPipe) id: number) {

@@ -14,7 +14,12 @@ class ActorDto {
 
 class ResourceDto {
   @ApiProperty({ example: 'link' }) type!: string;
-  @ApiPropertyOptional({ oneOf: [{ type: 'number' }, { type: 'string' }], nullable: true })
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'A number for shares, accounts, domains (as their APIs show them)',
+    example: 42,
+  })
   id!: number | string | null;
 }
 
