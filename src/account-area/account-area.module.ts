@@ -69,7 +69,10 @@ import { AdminAccountKeysController } from './admin/admin-account-keys.controlle
 import { AdminSecurityPageController } from './admin/admin-security-page.controller';
 import { AdminSecurityView } from './admin/admin-security.view';
 import { SessionGuard } from './session.guard';
+import { EventsModule } from '../events/events.module';
 import { TokensPageController } from './tokens-page.controller';
+import { WebhooksPageController } from './webhooks-page.controller';
+import { WebhooksPageView } from './webhooks-page.view';
 import { BioModule } from '../bio/bio.module';
 import { uploadMulterModule } from '../files/upload/upload-multer.module';
 
@@ -88,6 +91,7 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     BioModule,
     BundlesModule,
     AdminModule,
+    EventsModule,
     RateLimitModule,
     // The share target takes a phone's shared file through the one upload pipeline.
     uploadMulterModule(),
@@ -114,6 +118,7 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     AnalyticsPageController,
     TagsPageController,
     TokensPageController,
+    WebhooksPageController,
     IntegrationsPageController,
     AdminPageController,
     AdminTakeDownController,
@@ -138,6 +143,7 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     SessionGuard,
     AdminGuard,
     LinksPageView,
+    WebhooksPageView,
     TextsPageView,
     AnalyticsPageView,
     OverviewView,

@@ -30,6 +30,7 @@ const NAV = [
   { section: 'analytics', href: '/account/analytics', label: tk('Analytics') },
   { section: 'domains', href: '/account/domains', label: tk('Domains') },
   { section: 'tokens', href: '/account/tokens', label: tk('API tokens') },
+  { section: 'webhooks', href: '/account/webhooks', label: tk('Webhooks') },
   { section: 'integrations', href: '/account/integrations', label: tk('Integrations') },
   { section: 'security', href: '/account/security', label: tk('Security') },
 ] as const;

@@ -130,7 +130,9 @@ export function safeDownload(url: string, allowPrivate: boolean): Promise<http.I
     return Promise.reject(new OutboundError('bad_url', 'The address is not a URL'));
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return Promise.reject(new OutboundError('bad_url', 'Only http and https addresses are fetched'));
+    return Promise.reject(
+      new OutboundError('bad_url', 'Only http and https addresses are fetched'),
+    );
   }
   const host = parsed.hostname.replace(/^\[|\]$/g, '');
   if (!allowPrivate && isIP(host) && isBlockedAddress(host)) {
@@ -157,7 +159,9 @@ export function safeDownload(url: string, allowPrivate: boolean): Promise<http.I
         res.destroy();
         return reject(new OutboundError('network', `The address answered ${res.statusCode}`));
       }
-      res.setTimeout(10_000, () => res.destroy(new OutboundError('timeout', 'The download stalled')));
+      res.setTimeout(10_000, () =>
+        res.destroy(new OutboundError('timeout', 'The download stalled')),
+      );
       resolve(res);
     });
     r.end();

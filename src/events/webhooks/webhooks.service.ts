@@ -112,10 +112,19 @@ export class WebhooksService {
     return rows.map((d) => DeliveryDto.from(d));
   }
 
+  /** The same with the first KiB of each answer and why an attempt failed (the page's log). */
+  async deliveryLog(accountId: number, id: number, page: number, perPage: number) {
+    await this.owned(accountId, id);
+    const rows = await this.deliveries.listOf(id, (page - 1) * perPage, perPage);
+    return rows.map((d) => ({ ...DeliveryDto.from(d), answer: d.responseBody, error: d.error }));
+  }
+
   /** Sends a delivery again now, whatever became of it. */
   async retry(accountId: number, id: number, deliveryId: number): Promise<DeliveryDto> {
     const ep = await this.owned(accountId, id);
-    if (!(await this.deliveries.getOf(ep.id, deliveryId))) throw notFound('Delivery');
+    const known =
+      Number.isSafeInteger(deliveryId) && (await this.deliveries.getOf(ep.id, deliveryId));
+    if (!known) throw notFound('Delivery');
     if (!ep.enabled) {
       throw new DomainError(409, 'conflict', 'Switch the endpoint on before sending again');
     }

@@ -17,7 +17,8 @@ const LATIN_ALLOWED = new Set(
   (
     'Linkdrop API DNS TXT CNAME URL QR PNG SVG CSV UTC ShareX PicGo PicList uPic curl SM MS ' +
     'Markdown JavaScript PDF JPEG English KiB MiB GiB RSS Bearer free pro admin example com org ' +
-    'backupDomain Pro Free Python Mastodon ZIP MD Chrome Headless HeadlessChrome Linux'
+    'backupDomain Pro Free Python Mastodon ZIP MD Chrome Headless HeadlessChrome Linux Webhook ' +
+    'Standard Webhooks'
   ).split(' '),
 );
 
@@ -149,6 +150,7 @@ const LATIN_ALLOWED = new Set(
       '/account/tokens',
       '/account/integrations',
       '/account/security',
+      '/account/webhooks',
       '/admin',
       '/admin/reports',
       '/admin/takedowns',
