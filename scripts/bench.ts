@@ -14,6 +14,7 @@ import { benchTextPage } from './bench/text-page';
 import { benchResumable } from './bench/resumable';
 import { benchUpload } from './bench/upload';
 import { benchMedia } from './bench/media';
+import { benchEvents } from './bench/events';
 import { benchMysqlCreation, measureCreation } from './bench/creation';
 import {
   createLinks,
@@ -40,6 +41,14 @@ const root = join(__dirname, '..');
 async function main() {
   pinSelf(1);
   const dir = mkdtempSync(join(tmpdir(), 'linkdrop-bench-'));
+  if (process.argv.includes('--events')) {
+    // `npm run bench:events`: the outbox and webhooks run alone.
+    try {
+      return await benchEvents((name, extra) => startService(dir, name, extra));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
   if (process.argv.includes('--media')) {
     // `npm run bench:media`: the files-as-media runs alone.
     try {
@@ -149,6 +158,7 @@ async function main() {
       await stop(fresh);
     }
     await benchMedia(base, (name, extra) => startService(dir, name, extra));
+    await benchEvents((name, extra) => startService(dir, name, extra));
   } finally {
     await stop(ours);
     if (recording) await stop(recording);

@@ -39,11 +39,24 @@ export async function measureCreation(base: string, token: string, label: string
 
 /** Creations answered per second over `seconds` (whole seconds: autocannon's own unit). */
 async function create(base: string, token: string, prefix: string, seconds: number) {
+  return (await createShortLinks(base, token, prefix, { duration: seconds })) / seconds;
+}
+
+/**
+ * `POST /api/v1/shorten` with a new custom slug each, 50 in flight, for a `duration` (seconds)
+ * or an `amount`; answers how many were made (any other answer is an error).
+ */
+export async function createShortLinks(
+  base: string,
+  token: string,
+  prefix: string,
+  run: { duration: number } | { amount: number },
+): Promise<number> {
   let i = 0;
   const result = await autocannon({
     url: base,
     connections: 50,
-    duration: seconds,
+    ...run,
     requests: [
       {
         method: 'POST',
@@ -62,7 +75,7 @@ async function create(base: string, token: string, prefix: string, seconds: numb
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${prefix}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
   }
-  return result['2xx'] / seconds;
+  return result['2xx'];
 }
 
 /**

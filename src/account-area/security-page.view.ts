@@ -59,7 +59,7 @@ function methodWords(w: Words, method: string | null): string {
 
 /** A security event as a row of a page's log. */
 export const eventRow = (w: Words, e: SecurityEvent) => ({
-  what: w.t(EVENT_WORDS[e.type as SecurityEventType] ?? e.type),
+  what: w.t(EVENT_WORDS[e.type] ?? e.type),
   method: methodWords(w, e.method),
   success: e.success,
   device: e.device,

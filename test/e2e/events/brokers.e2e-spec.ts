@@ -59,7 +59,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
     await until(() => got.length >= 3 && heard.length >= 3);
 
     expect(got.map((m) => m.fields.routingKey)).toEqual(events.map((e) => e.type));
-    expect(got.map((m) => m.properties.messageId)).toEqual(events.map((e) => e.eventId));
+    expect(got.map((m) => m.properties.messageId as string)).toEqual(events.map((e) => e.eventId));
     expect(got.every((m) => m.properties.contentType === 'application/json')).toBe(true);
     const body = JSON.parse(got[1].content.toString()) as Record<string, unknown>;
     expect(body).toMatchObject({ type: 'link.created', data: { slug: 'mq1' } });

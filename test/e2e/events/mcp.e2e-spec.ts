@@ -37,6 +37,7 @@ describe('The MCP endpoint, driven by the SDK’s own client', () => {
     (await client.callTool({ name, arguments: args })) as ToolAnswer;
   const json = (answer: ToolAnswer) => {
     expect(answer.isError ?? false).toBe(false);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- JSON of every tool's shape
     return JSON.parse(answer.content[0].text) as Record<string, any>;
   };
 
