@@ -107,8 +107,11 @@ export class Events1763702900000 implements MigrationInterface {
     const rows = (await qr.query(
       'SELECT account_id, type, method, success, device, detail, created_at FROM security_events ORDER BY id',
     )) as SecurityRow[];
+    const mysql = qr.connection.options.type === 'mysql';
     for (const r of rows) {
-      const at = r.created_at instanceof Date ? r.created_at : new Date(`${r.created_at}Z`);
+      const date = r.created_at instanceof Date ? r.created_at : new Date(`${r.created_at}Z`);
+      // better-sqlite3 binds no Date: SQLite keeps TypeORM's UTC text.
+      const at = mysql ? date : date.toISOString().slice(0, 23).replace('T', ' ');
       const data = {
         method: r.method,
         success: Boolean(Number(r.success)),

@@ -78,6 +78,37 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
     const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
     expect(stats.body.data.totals).toEqual({ visits: 1, uniques: 1, bots: 0, qr_scans: 0 });
   });
+
+  it("should move the security log into the outbox as the account's events, already dispatched", async () => {
+    const db = t.app.get(DataSource);
+    const a = await createAccount(t);
+    await db.undoLastMigration(); // Events: back to security_events
+    await db.query(
+      'INSERT INTO security_events (account_id, type, method, success, device, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [
+        a.id,
+        'login.failed',
+        'password',
+        0,
+        'Firefox · Linux',
+        null,
+        '2026-01-02 03:04:05.000',
+      ],
+    );
+    await db.runMigrations();
+    const rows = (await db.query(
+      "SELECT type, account_id, data, dispatched_at FROM outbox_events WHERE type LIKE 'account.login%' AND account_id = ?",
+      [a.id],
+    )) as { type: string; data: string; dispatched_at: unknown }[];
+    expect(rows.map((r) => r.type)).toEqual(['account.login.failed']);
+    expect(JSON.parse(rows[0].data)).toEqual({
+      method: 'password',
+      success: false,
+      device: 'Firefox · Linux',
+      detail: null,
+    });
+    expect(rows[0].dispatched_at).not.toBeNull();
+  });
 });
 
 const TABLES = [
@@ -96,10 +127,10 @@ const TABLES = [
   'links',
   'oidc_identities',
   'orphan_visits',
+  'outbox_events',
   'passkeys',
   'plans',
   'recovery_codes',
-  'security_events',
   'settings',
   'share_tombstones',
   'tags',
@@ -112,6 +143,8 @@ const TABLES = [
   'visitor_days',
   'visits',
   'web_sessions',
+  'webhook_deliveries',
+  'webhook_endpoints',
 ];
 
 /** Whether the SQLite tables of the rollups and of the visitors of the day are WITHOUT ROWID. */
