@@ -43,6 +43,11 @@ export class EventHistory implements OnApplicationBootstrap, OnModuleDestroy {
     return this.events.claim(token, new Date(now), new Date(now + leaseMs), limit);
   }
 
+  /** Gives a claim up: its events are free for the next dispatcher at once. */
+  release(token: string): Promise<void> {
+    return this.events.release(token);
+  }
+
   markDispatched(ids: number[], token: string, tx: Tx): Promise<void> {
     return this.events.markDispatched(ids, token, new Date(this.clock.now()), tx);
   }

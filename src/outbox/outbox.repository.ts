@@ -65,6 +65,10 @@ export class OutboxRepository {
     return this.events.find({ where: { leaseToken: token }, order: { id: 'ASC' } });
   }
 
+  async release(token: string): Promise<void> {
+    await this.events.update({ leaseToken: token }, { leaseToken: null, leaseUntil: null });
+  }
+
   async markDispatched(ids: number[], token: string, at: Date, tx: Tx): Promise<void> {
     await managerOf(tx).update(
       OutboxEvent,

@@ -13,6 +13,7 @@ import { WebhookSender } from '../webhooks/webhook-sender';
 
 const BATCH = 200;
 const LEASE_MS = 60_000;
+const PAUSE_AFTER_FAILURE_MS = 5_000;
 
 /**
  * Takes committed events from the outbox and hands each to every subscriber: the brokers get
@@ -25,6 +26,8 @@ export class EventDispatcher implements OnApplicationBootstrap, OnModuleDestroy 
   private job?: Job;
   private running?: Promise<number>;
   private again = false;
+  /** After a broker refused a batch: no try before this (the events wait in the outbox). */
+  private pausedUntil = 0;
 
   constructor(
     private readonly history: EventHistory,
@@ -49,6 +52,7 @@ export class EventDispatcher implements OnApplicationBootstrap, OnModuleDestroy 
 
   /** Dispatches until the outbox holds nothing undelivered; the number of events handed out. */
   async drain(): Promise<number> {
+    if (Date.now() < this.pausedUntil) return 0;
     if (this.running) {
       this.again = true;
       return this.running;
@@ -78,7 +82,14 @@ export class EventDispatcher implements OnApplicationBootstrap, OnModuleDestroy 
     const token = randomBytes(12).toString('hex');
     const events = await this.history.claim(token, BATCH, LEASE_MS);
     if (!events.length) return 0;
-    await this.brokers.publish(events);
+    try {
+      await this.brokers.publish(events);
+    } catch (e) {
+      // Back to the outbox at once (not after the lease), for the next try in a few seconds.
+      await this.history.release(token);
+      this.pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
+      throw e;
+    }
     const deliveries = await this.deliveriesOf(events);
     await this.uow.run(async (tx) => {
       await this.subscriptions.addDeliveries(deliveries, tx);
