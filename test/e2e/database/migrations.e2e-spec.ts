@@ -85,21 +85,13 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
     await db.undoLastMigration(); // Events: back to security_events
     await db.query(
       'INSERT INTO security_events (account_id, type, method, success, device, detail, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      [
-        a.id,
-        'login.failed',
-        'password',
-        0,
-        'Firefox · Linux',
-        null,
-        '2026-01-02 03:04:05.000',
-      ],
+      [a.id, 'login.failed', 'password', 0, 'Firefox · Linux', null, '2026-01-02 03:04:05.000'],
     );
     await db.runMigrations();
-    const rows = (await db.query(
+    const rows = await db.query<{ type: string; data: string; dispatched_at: unknown }[]>(
       "SELECT type, account_id, data, dispatched_at FROM outbox_events WHERE type LIKE 'account.login%' AND account_id = ?",
       [a.id],
-    )) as { type: string; data: string; dispatched_at: unknown }[];
+    );
     expect(rows.map((r) => r.type)).toEqual(['account.login.failed']);
     expect(JSON.parse(rows[0].data)).toEqual({
       method: 'password',
