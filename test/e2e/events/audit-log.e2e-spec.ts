@@ -1,4 +1,5 @@
 import { AccountsService } from '../../../src/auth/accounts.service';
+import { WebSessionsService } from '../../../src/auth/sessions/web-sessions.service';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { TestApp } from '../../utils/create-test-app';
 import { appWithTwoAccounts } from '../../utils/suite';
@@ -110,6 +111,35 @@ describe('The audit log', () => {
     const csv = await t.api().get('/api/v1/admin/audit-log?format=csv').set(admin.auth).expect(200);
     expect(csv.text.split('\r\n').length).toBeGreaterThan(3);
     await t.api().get('/api/v1/admin/audit-log').set(a.auth).expect(403);
+  });
+
+  it("should name the admin who acted on an account's share, through the browser", async () => {
+    const admin = await createAccount(t);
+    await t.app.get(AccountsService).setRole(admin.id, 'admin');
+    const made = await t
+      .api()
+      .post('/api/v1/shorten')
+      .set(a.auth)
+      .send({ target_url: 'https://example.com/bad', custom_slug: 'audit-td' })
+      .expect(200);
+    expect(made.body.data.short_url).toBe('http://localhost:3000/audit-td');
+    const sessions = t.app.get(WebSessionsService);
+    const secret = await sessions.start(admin.id, 'Mozilla/5.0 Firefox/130.0');
+    const { csrfToken } = (await sessions.resolve(secret))!;
+    await t
+      .api()
+      .post('/admin/takedown')
+      .set('Cookie', `ld_session=${secret}`)
+      .type('form')
+      .send({ _csrf: csrfToken, url: 'http://localhost:3000/audit-td', reason: 'phishing' })
+      .expect(200);
+    const [entry] = (await log(a, '?action=share').expect(200)).body.data;
+    expect(entry).toMatchObject({
+      action: 'share.taken_down',
+      actor: { type: 'admin', id: admin.id },
+      client: 'browser',
+      resource: { type: 'share' },
+    });
   });
 
   it('should refuse bad filters with the field named', async () => {
