@@ -2,12 +2,20 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { StatsModule } from '../analytics/stats/stats.module';
 import { DomainsModule } from '../domains/domains.module';
+import { BioModule } from '../bio/bio.module';
+import { BundlesModule } from '../bundles/bundles.module';
 import { FilesModule } from '../files/files.module';
 import { LinksModule } from '../links/links.module';
 import { TagsModule } from '../tags/tags.module';
 import { TextsModule } from '../texts/texts.module';
 import { McpController } from './mcp/mcp.controller';
 import { McpTools } from './mcp/mcp-tools';
+import { AccountTools } from './mcp/tools/account-tools';
+import { BioTools } from './mcp/tools/bio-tools';
+import { BundleTools } from './mcp/tools/bundle-tools';
+import { FileTools } from './mcp/tools/file-tools';
+import { LinkTools } from './mcp/tools/link-tools';
+import { TextTools } from './mcp/tools/text-tools';
 import { AuditLogController } from './audit/audit-log.controller';
 import { AuditLogService } from './audit/audit-log.service';
 import { EventBrokers } from './brokers/event-brokers';
@@ -34,6 +42,8 @@ import { WebhooksService } from './webhooks/webhooks.service';
     StatsModule,
     TagsModule,
     DomainsModule,
+    BundlesModule,
+    BioModule,
   ],
   controllers: [WebhooksController, AuditLogController, McpController],
   providers: [
@@ -47,6 +57,12 @@ import { WebhooksService } from './webhooks/webhooks.service';
     EventInterest,
     AuditLogService,
     McpTools,
+    LinkTools,
+    TextTools,
+    FileTools,
+    BundleTools,
+    BioTools,
+    AccountTools,
   ],
   exports: [WebhooksService, AuditLogService, EventDispatcher],
 })

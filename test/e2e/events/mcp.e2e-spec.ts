@@ -68,6 +68,16 @@ describe('The MCP endpoint, driven by the SDK’s own client', () => {
         'get_stats',
         'list_domains',
         'list_tags',
+        'create_bundle',
+        'update_bundle',
+        'delete_bundle',
+        'get_bundle',
+        'list_bundles',
+        'create_bio_page',
+        'update_bio_page',
+        'delete_bio_page',
+        'get_bio_page',
+        'list_bio_pages',
       ].sort(),
     );
     const create = tools.find((x) => x.name === 'create_link')!;
@@ -143,6 +153,43 @@ describe('The MCP endpoint, driven by the SDK’s own client', () => {
     const files = json(await call(client, 'list_files')) as unknown as { file_id: number }[];
     expect(files.map((f) => f.file_id).sort()).toEqual([small.file_id, fetched.file_id].sort());
     expect(json(await call(client, 'delete_file', { id: small.file_id }))).toMatchObject({
+      deleted: true,
+    });
+    await client.close();
+  });
+
+  it('should work bundles and bio pages', async () => {
+    const client = await connect(a.token);
+    const file = json(
+      await call(client, 'upload_file', {
+        filename: 'b.txt',
+        content_base64: Buffer.from('in a bundle').toString('base64'),
+      }),
+    );
+    const bundle = json(
+      await call(client, 'create_bundle', { title: 'Set', file_ids: [file.file_id] }),
+    );
+    expect(bundle).toMatchObject({ title: 'Set', files: [{ file_id: file.file_id }] });
+    const renamed = json(await call(client, 'update_bundle', { id: bundle.id, title: 'Set 2' }));
+    expect(renamed.title).toBe('Set 2');
+    expect(json(await call(client, 'get_bundle', { id: bundle.id })).title).toBe('Set 2');
+    expect((json(await call(client, 'list_bundles')) as unknown as unknown[]).length).toBe(1);
+    expect(json(await call(client, 'delete_bundle', { id: bundle.id }))).toMatchObject({
+      deleted: true,
+    });
+
+    const bio = json(
+      await call(client, 'create_bio_page', {
+        title: 'Agent',
+        custom_links: [{ title: 'Home', url: 'https://example.com/' }],
+      }),
+    );
+    expect(bio).toMatchObject({ title: 'Agent', custom_links: [{ title: 'Home' }] });
+    const changed = json(await call(client, 'update_bio_page', { id: bio.id, title: 'Agent 2' }));
+    expect(changed.title).toBe('Agent 2');
+    expect(json(await call(client, 'get_bio_page', { id: bio.id })).title).toBe('Agent 2');
+    expect(json(await call(client, 'list_bio_pages')).bio_pages).toHaveLength(1);
+    expect(json(await call(client, 'delete_bio_page', { id: bio.id }))).toMatchObject({
       deleted: true,
     });
     await client.close();
