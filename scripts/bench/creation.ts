@@ -44,13 +44,15 @@ async function create(base: string, token: string, prefix: string, seconds: numb
 
 /**
  * `POST /api/v1/shorten` with a new custom slug each, 50 in flight, for a `duration` (seconds)
- * or an `amount`; answers how many were made (any other answer is an error).
+ * or an `amount`; answers how many were made (any other answer is an error). `lastAnswer` is
+ * set to the time of the last answer (autocannon itself finishes on a whole second).
  */
 export async function createShortLinks(
   base: string,
   token: string,
   prefix: string,
   run: { duration: number } | { amount: number },
+  lastAnswer?: { at: number },
 ): Promise<number> {
   let i = 0;
   const result = await autocannon({
@@ -69,6 +71,9 @@ export async function createShortLinks(
             custom_slug: `${prefix}-${i++}`,
           }),
         }),
+        onResponse: () => {
+          if (lastAnswer) lastAnswer.at = performance.now();
+        },
       },
     ],
   });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger as Pino } from 'pino';
 import { redactUrl } from '../common/filters/all-exceptions.filter';
+import { RequestsInFlight } from '../common/requests-in-flight';
 
 const REQUEST_ID = /^[\w.:@/+=-]{1,128}$/;
 
@@ -19,8 +20,10 @@ export function requestLog(logger: Pino): RequestHandler {
     const requestId = requestIdOf(req);
     (req as Request & { id?: string }).id = requestId;
     res.setHeader('X-Request-Id', requestId);
+    RequestsInFlight.count++;
     // 'close' comes last, whether the answer was sent in full or the client went away first.
     res.once('close', () => {
+      RequestsInFlight.count--;
       const failed = res.statusCode >= 500;
       const level = failed ? 'warn' : 'info';
       if (!logger.isLevelEnabled(level)) return;

@@ -4,6 +4,7 @@ import { Job, Scheduler } from '../common/scheduler';
 import { Env } from '../config/env';
 import { Tx } from '../database/unit-of-work';
 import { OutboxEvent } from './outbox-event.entity';
+import type { ClaimedEvent } from './claimed-event';
 import { EventFilter, OutboxRepository } from './outbox.repository';
 
 const DAY_MS = 86_400_000;
@@ -38,17 +39,22 @@ export class EventHistory implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   /** Undelivered events for one dispatcher, held until `leaseMs` from now. */
-  claim(token: string, limit: number, leaseMs: number): Promise<OutboxEvent[]> {
+  claim(token: string, limit: number, leaseMs: number): Promise<ClaimedEvent[]> {
     const now = this.clock.now();
     return this.events.claim(token, new Date(now), new Date(now + leaseMs), limit);
   }
 
   /** Gives a claim up: its events are free for the next dispatcher at once. */
-  release(token: string): Promise<void> {
-    return this.events.release(token);
+  release(events: ClaimedEvent[], token: string): Promise<void> {
+    return this.events.release(
+      events.map((e) => e.id),
+      token,
+    );
   }
 
-  markDispatched(ids: number[], token: string, tx: Tx): Promise<void> {
+  /** The claim's events were handed to every subscriber (in `tx`, with their deliveries). */
+  markDispatched(events: ClaimedEvent[], token: string, tx: Tx): Promise<void> {
+    const ids = events.map((e) => e.id);
     return this.events.markDispatched(ids, token, new Date(this.clock.now()), tx);
   }
 

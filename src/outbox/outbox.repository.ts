@@ -1,10 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, IsNull, LessThan, Repository } from 'typeorm';
+import { Brackets, IsNull, LessThan, Repository } from 'typeorm';
+import { toDate, toNumber } from '../common/db-values';
 import { escapeLike } from '../common/like';
 import { plainInsert } from '../database/plain-insert';
 import { managerOf, Tx } from '../database/unit-of-work';
+import type { ClaimedEvent } from './claimed-event';
 import { OutboxEvent } from './outbox-event.entity';
+
+interface RawClaimed {
+  id: number | string;
+  event_id: string;
+  type: string;
+  account_id: number | string | null;
+  occurred_at: Date | string;
+  data: string;
+}
 
 export type NewOutboxEvent = Omit<OutboxEvent, 'id' | 'dispatchedAt' | 'leaseToken' | 'leaseUntil'>;
 
@@ -42,39 +53,56 @@ export class OutboxRepository {
   /**
    * Claims up to `limit` undelivered events for `token` until `until`: rows another dispatcher
    * holds (an unexpired lease) are left alone, so two instances never hand out the same event.
+   * Plain SQL, read as raw rows: this runs a few times a second under load, and the query
+   * builder and entity hydration cost more than the queries.
    */
-  async claim(token: string, now: Date, until: Date, limit: number): Promise<OutboxEvent[]> {
-    const free = () =>
-      new Brackets((w) => w.where('lease_until IS NULL').orWhere('lease_until < :now', { now }));
-    const candidates = await this.events
-      .createQueryBuilder('e')
-      .select('e.id', 'id')
-      .where('e.dispatched_at IS NULL')
-      .andWhere(free())
-      .orderBy('e.id', 'ASC')
-      .limit(limit)
-      .getRawMany<{ id: number | string }>();
-    if (!candidates.length) return [];
-    await this.events
-      .createQueryBuilder()
-      .update()
-      .set({ leaseToken: token, leaseUntil: until })
-      .where({ id: In(candidates.map((c) => Number(c.id))), dispatchedAt: IsNull() })
-      .andWhere(free())
-      .execute();
-    return this.events.find({ where: { leaseToken: token }, order: { id: 'ASC' } });
+  async claim(token: string, now: Date, until: Date, limit: number): Promise<ClaimedEvent[]> {
+    const [t, u] = [this.time(now), this.time(until)];
+    const free = '(lease_until IS NULL OR lease_until < ?)';
+    const ids = await this.events.query<{ id: number | string }[]>(
+      `SELECT id FROM outbox_events WHERE dispatched_at IS NULL AND ${free} ORDER BY id LIMIT ${Math.floor(limit)}`,
+      [t],
+    );
+    if (!ids.length) return [];
+    const list = ids.map((r) => Number(r.id));
+    const marks = list.map(() => '?').join(', ');
+    await this.events.query(
+      `UPDATE outbox_events SET lease_token = ?, lease_until = ? WHERE id IN (${marks}) AND dispatched_at IS NULL AND ${free}`,
+      [token, u, ...list, t],
+    );
+    const rows = await this.events.query<RawClaimed[]>(
+      `SELECT id, event_id, type, account_id, occurred_at, data FROM outbox_events WHERE id IN (${marks}) AND lease_token = ? ORDER BY id`,
+      [...list, token],
+    );
+    return rows.map((r) => ({
+      id: toNumber(r.id),
+      eventId: r.event_id,
+      type: r.type,
+      accountId: r.account_id === null ? null : toNumber(r.account_id),
+      occurredAt: toDate(r.occurred_at)!,
+      data: r.data,
+    }));
   }
 
-  async release(token: string): Promise<void> {
-    await this.events.update({ leaseToken: token }, { leaseToken: null, leaseUntil: null });
+  async release(ids: number[], token: string): Promise<void> {
+    await this.events.query(
+      `UPDATE outbox_events SET lease_token = NULL, lease_until = NULL WHERE id IN (${ids.map(() => '?').join(', ')}) AND lease_token = ?`,
+      [...ids, token],
+    );
   }
 
   async markDispatched(ids: number[], token: string, at: Date, tx: Tx): Promise<void> {
-    await managerOf(tx).update(
-      OutboxEvent,
-      { id: In(ids), leaseToken: token },
-      { dispatchedAt: at, leaseToken: null, leaseUntil: null },
+    await managerOf(tx).query(
+      `UPDATE outbox_events SET dispatched_at = ?, lease_token = NULL, lease_until = NULL WHERE id IN (${ids.map(() => '?').join(', ')}) AND lease_token = ?`,
+      [this.time(at), ...ids, token],
     );
+  }
+
+  /** A time as a query parameter: mysql2 takes a Date; SQLite compares TypeORM's UTC text. */
+  private time(d: Date): Date | string {
+    return this.events.manager.connection.options.type === 'mysql'
+      ? d
+      : d.toISOString().slice(0, 23).replace('T', ' ');
   }
 
   countPending(): Promise<number> {
@@ -102,8 +130,15 @@ export class OutboxRepository {
     return q.limit(limit).getMany();
   }
 
+  /** Deletes the events from before `at`, walking the primary key (ids grow with time). */
   async deleteBefore(at: Date): Promise<number> {
-    const r = await this.events.delete({ occurredAt: LessThan(at) });
+    const [first] = await this.events.query<{ id: number | string }[]>(
+      'SELECT id FROM outbox_events WHERE occurred_at >= ? ORDER BY id LIMIT 1',
+      [this.time(at)],
+    );
+    const r = first
+      ? await this.events.delete({ id: LessThan(toNumber(first.id)) })
+      : await this.events.delete({ occurredAt: LessThan(at) });
     return r.affected ?? 0;
   }
 }

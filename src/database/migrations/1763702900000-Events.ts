@@ -34,12 +34,12 @@ export class Events1763702900000 implements MigrationInterface {
           { name: 'lease_token', type: 'varchar', length: '32', isNullable: true },
           dateColumn(qr, 'lease_until', true),
         ],
+        // Few indexes: every event is written once and updated twice (leased, dispatched). Event
+        // ids are random (unique by their 120 bits, never looked up); leases are found by id;
+        // pruning walks the primary key (ids grow with time).
         indices: [
-          new TableIndex({ name: 'ux_outbox_event_id', columnNames: ['event_id'], isUnique: true }),
           new TableIndex({ name: 'ix_outbox_pending', columnNames: ['dispatched_at', 'id'] }),
-          new TableIndex({ name: 'ix_outbox_lease', columnNames: ['lease_token'] }),
           new TableIndex({ name: 'ix_outbox_account', columnNames: ['account_id', 'id'] }),
-          new TableIndex({ name: 'ix_outbox_occurred', columnNames: ['occurred_at'] }),
         ],
       }),
     );
@@ -94,7 +94,6 @@ export class Events1763702900000 implements MigrationInterface {
             name: 'ix_webhook_deliveries_due',
             columnNames: ['status', 'next_attempt_at'],
           }),
-          new TableIndex({ name: 'ix_webhook_deliveries_lease', columnNames: ['lease_token'] }),
         ],
       }),
     );

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { ChannelModel, ConfirmChannel, connect } from 'amqplib';
-import type { OutboxEvent } from '../../outbox/outbox-event.entity';
+import type { ClaimedEvent } from '../../outbox/claimed-event';
 import { messageOf } from './event-message';
 
 /**
@@ -18,7 +18,7 @@ export class AmqpPublisher {
     private readonly exchange: string,
   ) {}
 
-  async publish(events: OutboxEvent[]): Promise<void> {
+  async publish(events: ClaimedEvent[]): Promise<void> {
     const channel = await this.channel();
     for (const e of events) {
       channel.publish(this.exchange, e.type, Buffer.from(messageOf(e)), {

@@ -1,6 +1,6 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { Env } from '../../config/env';
-import type { OutboxEvent } from '../../outbox/outbox-event.entity';
+import type { ClaimedEvent } from '../../outbox/claimed-event';
 import { RedisService } from '../../redis/redis.service';
 import { AmqpPublisher } from './amqp-publisher';
 import { messageOf } from './event-message';
@@ -29,7 +29,7 @@ export class EventBrokers implements OnModuleDestroy {
     return this.amqp !== undefined || this.redisChannel !== undefined;
   }
 
-  async publish(events: OutboxEvent[]): Promise<void> {
+  async publish(events: ClaimedEvent[]): Promise<void> {
     if (!events.length) return;
     await this.amqp?.publish(events);
     const client = this.redis.connection;

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../../common/clock';
+import { Backlog } from '../../common/backlog';
 import { Job, Scheduler } from '../../common/scheduler';
 import { UnitOfWork } from '../../database/unit-of-work';
 import { EventHistory } from '../../outbox/event-history';
 import { Outbox } from '../../outbox/outbox';
-import type { OutboxEvent } from '../../outbox/outbox-event.entity';
+import type { ClaimedEvent } from '../../outbox/claimed-event';
 import { EventBrokers } from '../brokers/event-brokers';
 import { messageOf } from '../brokers/event-message';
 import { WebhookSubscriptions } from '../webhooks/webhook-subscriptions';
@@ -14,6 +15,7 @@ import { WebhookSender } from '../webhooks/webhook-sender';
 const BATCH = 200;
 const LEASE_MS = 60_000;
 const PAUSE_AFTER_FAILURE_MS = 5_000;
+const WAKE_AFTER_MS = 50;
 
 /**
  * Takes committed events from the outbox and hands each to every subscriber: the brokers get
@@ -24,8 +26,16 @@ const PAUSE_AFTER_FAILURE_MS = 5_000;
 @Injectable()
 export class EventDispatcher implements OnApplicationBootstrap, OnModuleDestroy {
   private job?: Job;
-  private running?: Promise<number>;
-  private again = false;
+  private readonly backlog = new Backlog(
+    () => this.dispatchBatch(),
+    BATCH,
+    WAKE_AFTER_MS,
+    () => {
+      // Logged by the scheduled job's next try; the events wait in the outbox.
+    },
+    // Requests come first: while they keep the instance busy, a batch every 200 ms.
+    200,
+  );
   /** After a broker refused a batch: no try before this (the events wait in the outbox). */
   private pausedUntil = 0;
 
@@ -39,7 +49,7 @@ export class EventDispatcher implements OnApplicationBootstrap, OnModuleDestroy 
     private readonly scheduler: Scheduler,
     outbox: Outbox,
   ) {
-    outbox.onRecorded(() => this.wake());
+    outbox.onRecorded(() => this.backlog.wake());
   }
 
   onApplicationBootstrap(): void {
@@ -48,37 +58,16 @@ export class EventDispatcher implements OnApplicationBootstrap, OnModuleDestroy 
 
   onModuleDestroy(): void {
     this.job?.stop();
+    this.backlog.stop();
   }
 
   /** Dispatches until the outbox holds nothing undelivered; the number of events handed out. */
-  async drain(): Promise<number> {
-    if (Date.now() < this.pausedUntil) return 0;
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      let total = 0;
-      try {
-        do {
-          this.again = false;
-          for (let n; (n = await this.dispatchBatch()) > 0;) total += n;
-        } while (this.again);
-      } finally {
-        this.running = undefined;
-      }
-      return total;
-    })();
-    return this.running;
-  }
-
-  private wake(): void {
-    if (this.running) this.again = true;
-    // After this turn of the event loop: a burst of commits becomes one batch.
-    else setImmediate(() => void this.drain().catch(() => undefined));
+  drain(): Promise<number> {
+    return this.backlog.drain();
   }
 
   private async dispatchBatch(): Promise<number> {
+    if (Date.now() < this.pausedUntil) return 0;
     const token = randomBytes(12).toString('hex');
     const events = await this.history.claim(token, BATCH, LEASE_MS);
     if (!events.length) return 0;
@@ -86,24 +75,20 @@ export class EventDispatcher implements OnApplicationBootstrap, OnModuleDestroy 
       await this.brokers.publish(events);
     } catch (e) {
       // Back to the outbox at once (not after the lease), for the next try in a few seconds.
-      await this.history.release(token);
+      await this.history.release(events, token);
       this.pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
       throw e;
     }
     const deliveries = await this.deliveriesOf(events);
     await this.uow.run(async (tx) => {
       await this.subscriptions.addDeliveries(deliveries, tx);
-      await this.history.markDispatched(
-        events.map((e) => e.id),
-        token,
-        tx,
-      );
+      await this.history.markDispatched(events, token, tx);
     });
     if (deliveries.length) this.sender.wake();
     return events.length;
   }
 
-  private async deliveriesOf(events: OutboxEvent[]) {
+  private async deliveriesOf(events: ClaimedEvent[]) {
     const now = new Date(this.clock.now());
     const owners = [...new Set(events.flatMap((e) => (e.accountId === null ? [] : [e.accountId])))];
     const endpoints = await this.subscriptions.endpointsOf(owners);

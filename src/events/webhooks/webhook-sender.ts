@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { OutboundError, safeRequest } from '../../common/outbound/safe-request';
+import { Backlog } from '../../common/backlog';
 import { Job, Scheduler } from '../../common/scheduler';
 import { Env } from '../../config/env';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { RETRY_WINDOW_MS, nextAttemptAfter } from './retry-schedule';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository';
 import type { WebhookDelivery } from './webhook-delivery.entity';
+import type { Settled } from './webhook-deliveries.repository';
 import type { WebhookEndpoint } from './webhook-endpoint.entity';
 import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { signedHeaders } from './webhook-signature';
@@ -25,8 +28,14 @@ const KEPT_ANSWER = 1024;
 export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger('Webhooks');
   private job?: Job;
-  private running?: Promise<number>;
-  private again = false;
+  // Requests come first: while they keep the instance busy, a batch every 200 ms.
+  private readonly backlog = new Backlog(
+    () => this.sendBatch(),
+    BATCH,
+    20,
+    (e) => this.logger.warn(String(e)),
+    200,
+  );
 
   constructor(
     private readonly deliveries: WebhookDeliveriesRepository,
@@ -34,6 +43,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly clock: Clock,
     private readonly env: Env,
     private readonly scheduler: Scheduler,
+    private readonly uow: UnitOfWork,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -42,32 +52,17 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
 
   onModuleDestroy(): void {
     this.job?.stop();
+    this.backlog.stop();
   }
 
+  /** New deliveries were written: they go out soon. */
   wake(): void {
-    if (this.running) this.again = true;
-    else setImmediate(() => void this.drain().catch((e) => this.logger.warn(String(e))));
+    this.backlog.wake();
   }
 
   /** Sends what is due until nothing is; the number of attempts made. */
-  async drain(): Promise<number> {
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      let total = 0;
-      try {
-        do {
-          this.again = false;
-          for (let n; (n = await this.sendBatch()) > 0;) total += n;
-        } while (this.again);
-      } finally {
-        this.running = undefined;
-      }
-      return total;
-    })();
-    return this.running;
+  drain(): Promise<number> {
+    return this.backlog.drain();
   }
 
   private async sendBatch(): Promise<number> {
@@ -79,20 +74,28 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
       new Date(now + LEASE_MS),
       BATCH,
     );
+    if (!due.length) return 0;
     const endpoints = new Map<number, WebhookEndpoint | null>();
     for (const d of due) {
       if (!endpoints.has(d.endpointId)) {
         endpoints.set(d.endpointId, await this.endpoints.getById(d.endpointId));
       }
     }
-    await Promise.all(due.map((d) => this.attempt(d, endpoints.get(d.endpointId) ?? null, token)));
+    const outcomes = await Promise.all(
+      due.map((d) => this.attempt(d, endpoints.get(d.endpointId) ?? null)),
+    );
+    // What came back, written in one transaction for the whole batch.
+    await this.uow.run((tx) => this.deliveries.settleAll(outcomes, token, tx));
+    for (const ep of endpoints.values()) {
+      if (ep?.enabled) await this.noteHealth(ep, due, outcomes);
+    }
     return due.length;
   }
 
-  private async attempt(d: WebhookDelivery, ep: WebhookEndpoint | null, token: string) {
+  /** One attempt: what it got, and what becomes of the delivery (nothing is written here). */
+  private async attempt(d: WebhookDelivery, ep: WebhookEndpoint | null): Promise<Settled> {
     if (!ep?.enabled) {
-      const error = 'The endpoint is switched off';
-      return this.deliveries.settle(d.id, token, { status: 'failed', nextAttemptAt: null, error });
+      return { ...NO_ANSWER, id: d.id, attempts: d.attempts, status: 'failed', error: OFF };
     }
     // The signature's time is the wall clock's: receivers check it against theirs.
     const timestamp = Math.floor(Date.now() / 1000);
@@ -103,7 +106,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
     };
     const attempts = d.attempts + 1;
     const started = performance.now();
-    let outcome: Partial<WebhookDelivery>;
+    let answer: Pick<Settled, 'responseStatus' | 'durationMs' | 'responseBody' | 'error'>;
     try {
       const res = await safeRequest({
         url: ep.url,
@@ -115,59 +118,53 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
         allowPrivate: this.env.WEBHOOK_ALLOW_PRIVATE,
       });
       const ok = res.status >= 200 && res.status < 300;
-      outcome = {
+      answer = {
         responseStatus: res.status,
         durationMs: res.durationMs,
         responseBody: res.body.toString('utf8'),
         error: ok ? null : `The endpoint answered ${res.status}`,
       };
-      if (ok) {
-        await this.deliveries.settle(d.id, token, {
-          ...outcome,
-          attempts,
-          status: 'delivered',
-          nextAttemptAt: null,
-        });
-        if (ep.failingSince) await this.endpoints.update(ep.id, { failingSince: null });
-        return;
-      }
+      if (ok) return { ...answer, id: d.id, attempts, status: 'delivered', nextAttemptAt: null };
     } catch (e) {
-      outcome = {
+      answer = {
         responseStatus: null,
         durationMs: Math.round(performance.now() - started),
         responseBody: null,
         error: (e instanceof OutboundError ? e.message : String(e)).slice(0, 200),
       };
     }
-    await this.failed(d, ep, token, attempts, outcome);
-  }
-
-  private async failed(
-    d: WebhookDelivery,
-    ep: WebhookEndpoint,
-    token: string,
-    attempts: number,
-    outcome: Partial<WebhookDelivery>,
-  ) {
-    const now = this.clock.now();
-    const next = now + nextAttemptAfter(attempts);
+    const next = this.clock.now() + nextAttemptAfter(attempts);
     const givenUp = next > d.createdAt.getTime() + RETRY_WINDOW_MS;
-    await this.deliveries.settle(d.id, token, {
-      ...outcome,
+    return {
+      ...answer,
+      id: d.id,
       attempts,
       status: givenUp ? 'failed' : 'pending',
       nextAttemptAt: givenUp ? null : new Date(next),
-    });
-    await this.endpoints.markFailing(ep.id, new Date(now));
-    // Failing for three days: by the clock, or a delivery's three days of attempts all failed
-    // with nothing delivered since it began.
-    const since = ep.failingSince?.getTime();
-    if (
-      since !== undefined &&
-      (now - since >= RETRY_WINDOW_MS || (givenUp && since <= d.createdAt.getTime() + 60_000))
-    ) {
-      await this.switchOff(ep);
+    };
+  }
+
+  /**
+   * An endpoint's state after a batch: any delivery that got through clears its failures; else
+   * it is failing since its first failure, and switched off after three days of failing (by the
+   * clock, or a delivery's three days of attempts all failed with nothing delivered since).
+   */
+  private async noteHealth(ep: WebhookEndpoint, due: WebhookDelivery[], outcomes: Settled[]) {
+    const mine = outcomes.filter((_, i) => due[i].endpointId === ep.id);
+    if (mine.some((o) => o.status === 'delivered')) {
+      if (ep.failingSince) await this.endpoints.update(ep.id, { failingSince: null });
+      return;
     }
+    const now = this.clock.now();
+    await this.endpoints.markFailing(ep.id, new Date(now));
+    const since = ep.failingSince?.getTime();
+    if (since === undefined) return;
+    const exhausted = mine.some(
+      (o, i) =>
+        o.status === 'failed' &&
+        since <= due.filter((d) => d.endpointId === ep.id)[i].createdAt.getTime() + 60_000,
+    );
+    if (now - since >= RETRY_WINDOW_MS || exhausted) await this.switchOff(ep);
   }
 
   private async switchOff(ep: WebhookEndpoint) {
@@ -177,3 +174,11 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
     this.logger.warn(`endpoint ${ep.id} of account ${ep.accountId}: ${reason}`);
   }
 }
+
+const OFF = 'The endpoint is switched off';
+const NO_ANSWER = {
+  responseStatus: null,
+  durationMs: null,
+  responseBody: null,
+  nextAttemptAt: null,
+};
