@@ -137,8 +137,12 @@ async function withApp<T>(env: Env, work: (app: INestApplicationContext) => Prom
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(env), {
     logger: createLogger(env),
   });
+  const { RequestContexts, SYSTEM_ACTOR } = await import('./common/request-context');
   try {
-    return await work(app);
+    // What a command changes is the operator's doing: `cli` in the audit log.
+    return await RequestContexts.run({ client: 'cli', actor: { ...SYSTEM_ACTOR } }, () =>
+      work(app),
+    );
   } finally {
     await app.close();
   }
