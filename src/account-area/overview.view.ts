@@ -4,6 +4,7 @@ import { StatsService } from '../analytics/stats/stats.service';
 import { StatsQuery } from '../analytics/stats/dto/stats.query';
 import { AccountOverviewService } from '../account/account-overview.service';
 import { DomainsService } from '../domains/domains.service';
+import { WebhooksService } from '../events/webhooks/webhooks.service';
 import { LinksService } from '../links/links.service';
 import { UsageService } from '../auth/plans/usage.service';
 import { formatBytes, KIND_LABELS, jsonIsland } from './format';
@@ -29,15 +30,17 @@ export class OverviewView {
     private readonly stats: StatsService,
     private readonly usage: UsageService,
     private readonly domains: DomainsService,
+    private readonly webhooks: WebhooksService,
   ) {}
 
   async render(viewer: Viewer, res: Response): Promise<void> {
     const account = viewer.account!;
-    const [described, recent, visits, used] = await Promise.all([
+    const [described, recent, visits, used, hooks] = await Promise.all([
       this.accounts.describe(account.id),
       this.links.list(account.id, {}, 1, 5),
       this.stats.accountStats(account.id, Object.assign(new StatsQuery(), { interval: 'day' })),
       this.usage.report(account.id),
+      this.webhooks.list(account.id),
     ]);
     const { plan, usage } = described;
     const limits = account.usageLimits;
@@ -94,6 +97,8 @@ export class OverviewView {
       },
       meters,
       recent,
+      // Endpoints the service switched off: their owner hears of it here first.
+      switchedOff: hooks.filter((h) => h.disabled_reason !== null).map((h) => h.url),
       kindLabels: KIND_LABELS,
       visits: {
         total: visits.totals.visits,

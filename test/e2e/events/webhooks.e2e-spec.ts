@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { WebSessionsService } from '../../../src/auth/sessions/web-sessions.service';
 import { EventDispatcher } from '../../../src/events/dispatch/event-dispatcher';
 import { WebhookSender } from '../../../src/events/webhooks/webhook-sender';
 import { TestAccount } from '../../factories/account.factory';
@@ -189,6 +190,14 @@ describe('Webhooks', () => {
     const got = (await t.api().get(`/api/v1/webhooks/${ep.id}`).set(a.auth)).body.data;
     expect(got.enabled).toBe(false);
     expect(got.disabled_reason).toMatch(/Switched off/);
+    // Its owner is told on the account's first page.
+    const sessions = t.app.get(WebSessionsService);
+    const overview = await t
+      .api()
+      .get('/account')
+      .set('Cookie', `ld_session=${await sessions.start(a.id, 'Firefox')}`)
+      .expect(200);
+    expect(overview.text).toContain(`The webhook ${hook.url} was switched off`);
     const [d] = (await t.api().get(`/api/v1/webhooks/${ep.id}/deliveries`).set(a.auth)).body.data;
     expect(d.status).toBe('failed');
     // Switched off: new events are not sent to it.
