@@ -73,6 +73,8 @@ import { EventsModule } from '../events/events.module';
 import { TokensPageController } from './tokens-page.controller';
 import { WebhooksPageController } from './webhooks-page.controller';
 import { WebhooksPageView } from './webhooks-page.view';
+import { ActivityPageController, AdminActivityPageController } from './activity-page.controller';
+import { ActivityPageView } from './activity-page.view';
 import { BioModule } from '../bio/bio.module';
 import { uploadMulterModule } from '../files/upload/upload-multer.module';
 
@@ -119,6 +121,8 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     TagsPageController,
     TokensPageController,
     WebhooksPageController,
+    ActivityPageController,
+    AdminActivityPageController,
     IntegrationsPageController,
     AdminPageController,
     AdminTakeDownController,
@@ -144,6 +148,7 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     AdminGuard,
     LinksPageView,
     WebhooksPageView,
+    ActivityPageView,
     TextsPageView,
     AnalyticsPageView,
     OverviewView,

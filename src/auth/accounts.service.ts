@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError, notFound } from '../common/errors/domain-error';
+import { Actor, RequestContexts } from '../common/request-context';
 import { toUnix } from '../common/time';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import type { EventType } from '../outbox/event-types';
@@ -50,7 +51,11 @@ export class AccountsService {
       if (!account) {
         throw new DomainError(409, 'email_taken', 'An account with this email already exists');
       }
-      await this.record('account.created', { ...account, plan }, tx);
+      // Signing up by itself (no one signed in): the account is who acted.
+      const ctx = RequestContexts.current();
+      const self = ctx && ctx.client !== 'cli' && ctx.actor.type === 'system';
+      const actor = self ? { type: 'account' as const, id: account.id } : undefined;
+      await this.record('account.created', { ...account, plan }, tx, actor);
       return account.id;
     });
     return this.getById(id);
@@ -204,7 +209,7 @@ export class AccountsService {
   }
 
   /** An account's change, as its events show the account. */
-  private record(type: EventType, a: Account, tx: Tx): Promise<void> {
+  private record(type: EventType, a: Account, tx: Tx, actor?: Actor): Promise<void> {
     const data = {
       id: a.id,
       email: a.email,
@@ -215,7 +220,7 @@ export class AccountsService {
       created_at: toUnix(a.createdAt),
     };
     return this.outbox.record(
-      { type, accountId: a.id, resource: { type: 'account', id: a.id }, data },
+      { type, accountId: a.id, resource: { type: 'account', id: a.id }, data, actor },
       tx,
     );
   }

@@ -40,7 +40,12 @@ describe('The audit log', () => {
     });
     expect(created.id).toMatch(/^evt_/);
     expect(Math.abs((created.at as number) - Date.now() / 1000)).toBeLessThan(60);
-    expect(items.at(-1)).toMatchObject({ action: 'account.created' });
+    // Signing up is the account's own doing.
+    expect(items.at(-1)).toMatchObject({
+      action: 'account.created',
+      actor: { type: 'account', id: a.id },
+      client: 'api',
+    });
     // Nothing of b's.
     expect((await log(b).expect(200)).body.data.map((i: { action: string }) => i.action)).toEqual([
       'account.created',

@@ -151,11 +151,13 @@ const LATIN_ALLOWED = new Set(
       '/account/integrations',
       '/account/security',
       '/account/webhooks',
+      '/account/activity',
       '/admin',
       '/admin/reports',
       '/admin/takedowns',
       '/admin/domains',
       '/admin/security',
+      '/admin/activity',
       '/report',
     ];
     const found: string[] = [];
