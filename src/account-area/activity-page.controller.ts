@@ -1,29 +1,18 @@
 import { Controller, Get, Res, UseGuards } from '@nestjs/common';
 import type { Response } from 'express';
-import { pipeline } from 'node:stream/promises';
-import { AuditLogService } from '../events/audit/audit-log.service';
 import { AccountArea } from './account-area.decorator';
 import { ActivityPageView } from './activity-page.view';
 import { AdminGuard } from './admin/admin.guard';
 import { CurrentViewer } from './current-session.decorator';
-import { ActivityQuery, activityFilter } from './forms/activity.query';
+import { ActivityQuery } from './forms/activity.query';
 import { PageQuery } from './forms/page-query.decorator';
 import { Viewer } from './pages';
-
-const csvHeaders = (name: string) => ({
-  'Content-Type': 'text/csv; charset=utf-8',
-  'Content-Disposition': `attachment; filename="${name}"`,
-  'Cache-Control': 'no-store',
-});
 
 /** `/account/activity`: what was done to the account's shares, keys and settings (the audit log). */
 @AccountArea()
 @Controller('account')
 export class ActivityPageController {
-  constructor(
-    private readonly view: ActivityPageView,
-    private readonly audit: AuditLogService,
-  ) {}
+  constructor(private readonly view: ActivityPageView) {}
 
   @Get('activity')
   page(
@@ -35,13 +24,12 @@ export class ActivityPageController {
   }
 
   @Get('activity.csv')
-  async csv(
+  csv(
     @CurrentViewer() v: Viewer,
     @PageQuery(ActivityQuery) q: ActivityQuery,
     @Res() res: Response,
   ) {
-    res.status(200).set(csvHeaders('activity.csv'));
-    await pipeline(this.audit.csv({ ...activityFilter(q), accountId: v.account!.id }), res);
+    return this.view.csv(res, q, v.account!.id);
   }
 }
 
@@ -51,10 +39,7 @@ export class ActivityPageController {
 @AccountArea()
 @Controller('admin')
 export class AdminActivityPageController {
-  constructor(
-    private readonly view: ActivityPageView,
-    private readonly audit: AuditLogService,
-  ) {}
+  constructor(private readonly view: ActivityPageView) {}
 
   @Get('activity')
   page(
@@ -66,8 +51,7 @@ export class AdminActivityPageController {
   }
 
   @Get('activity.csv')
-  async csv(@PageQuery(ActivityQuery) q: ActivityQuery, @Res() res: Response) {
-    res.status(200).set(csvHeaders('activity-all.csv'));
-    await pipeline(this.audit.csv(activityFilter(q)), res);
+  csv(@PageQuery(ActivityQuery) q: ActivityQuery, @Res() res: Response) {
+    return this.view.csv(res, q);
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
+import { pipeline } from 'node:stream/promises';
 import { AuditLogService } from '../events/audit/audit-log.service';
 import type { AuditEntryDto } from '../events/audit/dto/audit-entry.dto';
 import { tk } from '../i18n/i18n';
@@ -59,6 +60,16 @@ export class ActivityPageView {
     private readonly pages: Pages,
     private readonly audit: AuditLogService,
   ) {}
+
+  /** Every match as CSV (one account's, or every account's for admins). */
+  async csv(res: Response, q: ActivityQuery, accountId?: number): Promise<void> {
+    res.status(200).set({
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${accountId ? 'activity' : 'activity-all'}.csv"`,
+      'Cache-Control': 'no-store',
+    });
+    await pipeline(this.audit.csv({ ...activityFilter(q), accountId }), res);
+  }
 
   async render(viewer: Viewer, res: Response, q: ActivityQuery, all: boolean): Promise<void> {
     const w = wordsOf(res.req);
