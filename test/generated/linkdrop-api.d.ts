@@ -1159,7 +1159,7 @@ export interface paths {
         get: operations["WebhooksController_list"];
         put?: never;
         /**
-         * Add a webhook endpoint; its signing secret is in the answer only this once
+         * Add a webhook endpoint (20 at most); its signing secret is in the answer only once
          * @description Deliveries are signed as Standard Webhooks has it (`webhook-id`, `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256>`), retried for three days.
          */
         post: operations["WebhooksController_create"];
@@ -14373,7 +14373,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description validation_failed, url_not_allowed, malformed_json, bad_request */
+            /** @description validation_failed, url_not_allowed, plan_limit, malformed_json, bad_request */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14383,7 +14383,7 @@ export interface operations {
                         /** @enum {integer} */
                         code: 400;
                         /** @enum {string} */
-                        error: "validation_failed" | "url_not_allowed" | "malformed_json" | "bad_request";
+                        error: "validation_failed" | "url_not_allowed" | "plan_limit" | "malformed_json" | "bad_request";
                     };
                 };
             };

@@ -24,9 +24,9 @@ export class WebhooksController {
 
   @Post()
   @ApiData(CreatedWebhookDto, { status: 201 })
-  @ApiErrors({ 400: ['validation_failed', 'url_not_allowed'] })
+  @ApiErrors({ 400: ['validation_failed', 'url_not_allowed', 'plan_limit'] })
   @ApiOperation({
-    summary: 'Add a webhook endpoint; its signing secret is in the answer only this once',
+    summary: 'Add a webhook endpoint (20 at most); its signing secret is in the answer only once',
     description:
       'Deliveries are signed as Standard Webhooks has it (`webhook-id`, `webhook-timestamp`, ' +
       '`webhook-signature: v1,<base64 HMAC-SHA256>`), retried for three days.',

@@ -18,6 +18,9 @@ import { WebhookEndpointsRepository } from './webhook-endpoints.repository';
 import { WebhookSender } from './webhook-sender';
 import { newWebhookSecret } from './webhook-signature';
 
+/** Endpoints an account may have: each event is a delivery row to each of them. */
+const MAX_ENDPOINTS = 20;
+
 /** Each account's webhook endpoints and their delivery logs. */
 @Injectable()
 export class WebhooksService {
@@ -31,6 +34,9 @@ export class WebhooksService {
   ) {}
 
   async create(accountId: number, dto: CreateWebhookDto): Promise<CreatedWebhookDto> {
+    if ((await this.endpoints.listOwned(accountId)).length >= MAX_ENDPOINTS) {
+      throw new DomainError(400, 'plan_limit', `An account has at most ${MAX_ENDPOINTS} webhooks`);
+    }
     await this.checkUrl(dto.url);
     const now = new Date(this.clock.now());
     const row = {

@@ -260,5 +260,13 @@ describe('Webhooks', () => {
       .post('/api/v1/webhooks')
       .send({ url: hook.url, events: ['*'] });
     expect(none.status).toBe(401);
+    // 20 endpoints an account at most.
+    for (let i = 0; i < 20; i++) await subscribe(b, ['link.created']);
+    const more = await t
+      .api()
+      .post('/api/v1/webhooks')
+      .set(b.auth)
+      .send({ url: hook.url, events: ['*'] });
+    expect([more.status, more.body.error]).toEqual([400, 'plan_limit']);
   });
 });
