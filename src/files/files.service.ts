@@ -147,7 +147,10 @@ export class FilesService {
         if (!opts.reserved) {
           await this.limits.reserveStorage(account, file.size, tx);
         }
-        const created = await this.links.create(account, input, tx);
+        // Its `file.uploaded` event carries the record too (its URL, type, size).
+        const created = await this.links.create(account, input, tx, (made) => ({
+          file: this.toRecord({ ...row, linkId: made.id }, made.short_url),
+        }));
         row.storageKey = await this.bytes.keyFor(file, tx);
         await this.files.insert({ ...row, linkId: created.id }, tx);
         await opts.inTransaction?.(tx, created.id);

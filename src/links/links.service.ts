@@ -48,7 +48,13 @@ export class LinksService {
    * Inserts the link, in `tx` when the caller writes its content in the same transaction. A taken
    * random slug is retried (in the same transaction); a taken custom slug is a 409.
    */
-  async create(owner: UsageOwner, input: LinkInput, tx?: Tx): Promise<ShortLinkDto> {
+  async create(
+    owner: UsageOwner,
+    input: LinkInput,
+    tx?: Tx,
+    /** More of the resource for its event, from the kind that writes its content (a file's record). */
+    described?: (made: ShortLinkDto) => object,
+  ): Promise<ShortLinkDto> {
     const accountId = owner.id;
     const domain = this.domains.forCreate(input.domain, accountId, input.kind);
     if (input.customSlug !== undefined && isReservedSlug(input.customSlug)) {
@@ -72,9 +78,10 @@ export class LinksService {
           t.afterCommit(() => this.cache.invalidate(domain.id, slug));
           const now = new Date(this.clock.now());
           const row = { ...values, id, slug, tags, clicks: 0, createdAt: now, updatedAt: now };
-          await this.record('created', row as Link, t);
           const short_url = this.domains.shortUrl(domain.id, slug);
-          return { id, slug, custom_slug: input.customSlug ?? '', short_url };
+          const made = { id, slug, custom_slug: input.customSlug ?? '', short_url };
+          await this.record('created', row as Link, t, described?.(made));
+          return made;
         }
         if (input.customSlug !== undefined) {
           throw new DomainError(409, 'slug_taken', `The slug "${slug}" is taken on ${domain.host}`);
@@ -150,7 +157,7 @@ export class LinksService {
    * Records a change of any kind of share in `tx`, as `<kind>.<change>` (a redirect is a
    * `link`, a new file `file.uploaded`), with the share as `GET /api/v1/links/:id` shows it.
    */
-  async record(change: ShareChange, link: Link, tx: Tx, data?: object): Promise<void> {
+  async record(change: ShareChange, link: Link, tx: Tx, extra?: object): Promise<void> {
     const name = SHARE_EVENT_NAMES[link.kind];
     const type = (
       change === 'created' && name === 'file' ? 'file.uploaded' : `${name}.${change}`
@@ -166,7 +173,12 @@ export class LinksService {
           )
         : (await this.toDtos([link]))[0];
     await this.outbox.record(
-      { type, accountId: link.accountId, resource: { type: name, id: link.id }, data: data ?? dto },
+      {
+        type,
+        accountId: link.accountId,
+        resource: { type: name, id: link.id },
+        data: extra ? { ...dto, ...extra } : dto,
+      },
       tx,
     );
   }

@@ -99,6 +99,13 @@ describe('The outbox: one event per committed change', () => {
     const next = await watch(a);
     const up = await upload(Buffer.from('hello file'), 'a.txt').expect(200);
     const fileId = up.body.data.file_id as number;
+    const [uploaded] = (await next()).slice(-1);
+    // The upload's event carries the file record as the upload answered it.
+    expect(JSON.parse(uploaded.data)).toMatchObject({
+      id: fileId,
+      kind: 'file',
+      file: up.body.data,
+    });
     await t
       .api()
       .patch(`/api/v1/files/${fileId}`)
