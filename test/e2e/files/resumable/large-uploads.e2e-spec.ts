@@ -180,6 +180,9 @@ describe('Resumable (tus) uploads', () => {
     );
     expect(made).toMatchObject({ size: data.length, page: 'http://localhost:3000/tus-plain' });
     expect(await uploadsToday()).toBe(before + 1);
+    // In the audit log as a tus client's upload, by the token.
+    const log = await t.api().get('/api/v1/audit-log?action=file.uploaded').set(a.auth).expect(200);
+    expect(log.body.data[0]).toMatchObject({ client: 'tus', actor: { type: 'token' } });
   });
 
   it('should resume where HEAD says, sending only the rest', async () => {
