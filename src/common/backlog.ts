@@ -12,6 +12,7 @@ export class Backlog {
   private timer?: NodeJS.Timeout;
   private loop = performance.eventLoopUtilization();
   private lastBatchAt = 0;
+  private stopped = false;
 
   /**
    * `yieldWhenBusy`: while requests queue up (more than 4 in flight) and the event loop has been
@@ -59,7 +60,7 @@ export class Backlog {
 
   /** New work: a pass soon (one timer however many wake it). */
   wake(): void {
-    if (this.timer) return;
+    if (this.timer || this.stopped) return;
     this.timer = setTimeout(() => {
       this.timer = undefined;
       if (this.running) return this.wake();
@@ -68,7 +69,9 @@ export class Backlog {
     this.timer.unref();
   }
 
+  /** No more wake-ups (shutdown); `drain` still works off what there is. */
   stop(): void {
+    this.stopped = true;
     clearTimeout(this.timer);
     this.timer = undefined;
   }
