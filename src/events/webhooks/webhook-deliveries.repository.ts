@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Repository } from 'typeorm';
+import { plainInsert } from '../../database/plain-insert';
 import { managerOf, Tx } from '../../database/unit-of-work';
 import { WebhookDelivery } from './webhook-delivery.entity';
 
@@ -41,6 +42,15 @@ export class WebhookDeliveriesRepository {
         .updateEntity(false)
         .execute();
     }
+  }
+
+  /** One delivery (a test event); its id. */
+  insertOne(row: NewDelivery): Promise<number> {
+    return plainInsert(this.repo.manager, WebhookDelivery, {
+      ...row,
+      status: 'pending',
+      attempts: 0,
+    });
   }
 
   /** Due pending deliveries, held for `token` until `until` (one sender each). */

@@ -106,10 +106,9 @@ export class WebhooksService {
       createdAt: now,
       nextAttemptAt: now,
     };
-    await this.deliveries.insertMany([row]);
+    const deliveryId = await this.deliveries.insertOne(row);
     this.sender.wake();
-    const [made] = await this.deliveries.listOf(ep.id, 0, 1);
-    return DeliveryDto.from(made);
+    return DeliveryDto.from((await this.deliveries.getOf(ep.id, deliveryId))!);
   }
 
   async deliveriesOf(accountId: number, id: number, page: number, perPage: number) {
