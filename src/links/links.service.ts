@@ -146,11 +146,16 @@ export class LinksService {
   }
 
   /** Writes a prepared change in `tx`; the cached redirect goes once it is committed. */
-  async applyUpdate({ link, changes, tagIds }: PreparedLinkUpdate, tx: Tx): Promise<void> {
+  async applyUpdate(
+    { link, changes, tagIds }: PreparedLinkUpdate,
+    tx: Tx,
+    /** More of the resource for its event, from its kind (a text's fields). */
+    extra?: object,
+  ): Promise<void> {
     await this.links.update(link.id, changes, tagIds, tx);
     tx.afterCommit(() => this.cache.invalidate(link.domainId, link.slug));
     const updated = await this.links.getIn(link.id, tx);
-    if (updated) await this.record('updated', updated, tx);
+    if (updated) await this.record('updated', updated, tx, extra);
   }
 
   /**

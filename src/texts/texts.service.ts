@@ -34,17 +34,17 @@ export class TextsService {
       domain: dto.domain,
       customSlug: dto.custom_slug,
     };
+    const text = {
+      textType: dto.text_type,
+      language,
+      content: dto.content,
+      sizeBytes,
+      burnAfterRead: dto.burn_after_read ?? false,
+    };
     return this.uow.run(async (tx) => {
-      const link = await this.links.create(owner, input, tx);
-      const row = {
-        linkId: link.id,
-        textType: dto.text_type,
-        language,
-        content: dto.content,
-        sizeBytes,
-        burnAfterRead: dto.burn_after_read ?? false,
-      };
-      await this.texts.insert(row, tx);
+      // Its event carries the text as GET /api/v1/texts/:id shows it.
+      const link = await this.links.create(owner, input, tx, () => textFieldsOf(text));
+      await this.texts.insert({ ...text, linkId: link.id }, tx);
       return link;
     });
   }
@@ -59,7 +59,7 @@ export class TextsService {
     const changes = textChanges(text, dto, this.env.TEXT_MAX_BYTES);
     const linkUpdate = await this.links.prepareUpdate(link, linkFields(dto));
     await this.uow.run(async (tx) => {
-      await this.links.applyUpdate(linkUpdate, tx);
+      await this.links.applyUpdate(linkUpdate, tx, textFieldsOf({ ...text, ...changes }));
       await this.texts.update(link.id, changes, tx);
     });
     const updated = await this.links.get(accountId, { id: link.id });
@@ -111,4 +111,13 @@ const toTextDto = (link: LinkDto, t: TextMeta): TextDto => ({
   language: t.language,
   size: t.sizeBytes,
   burn_after_read: t.burnAfterRead,
+});
+
+/** What a text adds to its share's fields, as its API shows it (its events' data). */
+const textFieldsOf = (t: Omit<TextMeta, 'linkId'> & { content: string }) => ({
+  text_type: t.textType,
+  language: t.language,
+  size: t.sizeBytes,
+  burn_after_read: t.burnAfterRead,
+  content: t.content,
 });

@@ -91,6 +91,16 @@ describe('The outbox: one event per committed change', () => {
       'text.created',
       'text.read_once',
     ]);
+    // A text's events carry it as GET /api/v1/texts/:id shows it.
+    expect(JSON.parse(events[0].data)).toMatchObject({
+      id,
+      kind: 'text',
+      text_type: 'plain_text',
+      content: 'hello',
+      size: 5,
+      burn_after_read: false,
+    });
+    expect(JSON.parse(events[1].data)).toMatchObject({ content: 'hi', size: 2 });
     // Nobody signed in consumed it: a reader of the public page.
     expect(events[4]).toMatchObject({ actorType: 'system', actorId: null, client: 'browser' });
   });
