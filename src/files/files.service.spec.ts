@@ -75,7 +75,15 @@ describe('FilesService', () => {
       account,
       expect.objectContaining({ kind: 'file', title: 'photo.png', customSlug: 'pic' }),
       tx,
+      expect.any(Function),
     );
+    // The link's event carries the file record too.
+    const describe = links.create.mock.calls[0][3] as (made: object) => { file: object };
+    expect(describe({ id: 41, short_url: 'http://localhost:3000/pic' }).file).toMatchObject({
+      file_id: 41,
+      size: 1000,
+      page: 'http://localhost:3000/pic',
+    });
     const row = files.insert.mock.calls[0][0] as StoredFile;
     expect(row).toMatchObject({ linkId: 41, accountId: 7, size: 1000, isPrivate: false });
     expect(row.deleteHash).toMatch(/^[0-9a-f]{32}$/);
