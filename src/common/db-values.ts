@@ -7,6 +7,10 @@ export function toDate(v: Date | string | null): Date | null {
   return new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v.replace(' ', 'T')}Z`);
 }
 
+/** A time as a raw query parameter: mysql2 takes a Date; SQLite compares TypeORM's UTC text. */
+export const toDbTime = (d: Date, mysql: boolean): Date | string =>
+  mysql ? d : d.toISOString().slice(0, 23).replace('T', ' ');
+
 export const toNumber = (v: number | string): number => (typeof v === 'number' ? v : Number(v));
 
 /** The new row's id from the driver's raw answer: mysql2's insertId, better-sqlite3's rowid. */

@@ -11,9 +11,10 @@ const CHATTER = new Set([
 ]);
 
 /**
- * Nest's logger interface over pino. No request context travels with it (that would take an
- * AsyncLocalStorage, whose hooks cost the redirect path a fifth of its throughput): requestLog
- * writes each request's line with its id, and the exception filter names the id itself.
+ * Nest's logger interface over pino. No request context travels with it: requestLog writes each
+ * request's line with its id, and the exception filter names the id itself. (The outbox's request
+ * context is an AsyncLocalStorage; its hooks cost a cached redirect ~0.6 µs of CPU, 19.6 against
+ * 19.0, measured 2026-11-27; a fifth of the throughput with the interceptor of an earlier cut.)
  */
 export class AppLogger implements LoggerService {
   constructor(readonly pino: Pino) {}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, IsNull, LessThan, Repository } from 'typeorm';
-import { toDate, toNumber } from '../common/db-values';
+import { toDate, toDbTime, toNumber } from '../common/db-values';
 import { escapeLike } from '../common/like';
 import { plainInsert } from '../database/plain-insert';
 import { managerOf, Tx } from '../database/unit-of-work';
@@ -98,11 +98,8 @@ export class OutboxRepository {
     );
   }
 
-  /** A time as a query parameter: mysql2 takes a Date; SQLite compares TypeORM's UTC text. */
   private time(d: Date): Date | string {
-    return this.events.manager.connection.options.type === 'mysql'
-      ? d
-      : d.toISOString().slice(0, 23).replace('T', ' ');
+    return toDbTime(d, this.events.manager.connection.options.type === 'mysql');
   }
 
   countPending(): Promise<number> {

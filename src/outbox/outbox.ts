@@ -44,7 +44,7 @@ export class Outbox {
     }
   }
 
-  /** Several events of the service's own work (visits of a minute), in one statement. */
+  /** Several events of the service's own work (visits of a minute), in one transaction. */
   async recordMany(events: NewEvent[]): Promise<void> {
     if (!events.length) return;
     const rows = events.map((e) => this.rowOf(e));

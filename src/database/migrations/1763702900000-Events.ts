@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { toDbTime } from '../../common/db-values';
 import { MigrationInterface, QueryRunner, Table, TableIndex } from 'typeorm';
 import {
   cascadingTo,
@@ -110,7 +111,7 @@ export class Events1763702900000 implements MigrationInterface {
     for (const r of rows) {
       const date = r.created_at instanceof Date ? r.created_at : new Date(`${r.created_at}Z`);
       // better-sqlite3 binds no Date: SQLite keeps TypeORM's UTC text.
-      const at = mysql ? date : date.toISOString().slice(0, 23).replace('T', ' ');
+      const at = toDbTime(date, mysql);
       const data = {
         method: r.method,
         success: Boolean(Number(r.success)),

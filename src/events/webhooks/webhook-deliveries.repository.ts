@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Brackets, In, Repository } from 'typeorm';
+import { toDbTime } from '../../common/db-values';
 import { plainInsert } from '../../database/plain-insert';
 import { managerOf, Tx } from '../../database/unit-of-work';
 import { WebhookDelivery } from './webhook-delivery.entity';
@@ -82,8 +83,7 @@ export class WebhookDeliveriesRepository {
   async settleAll(rows: Settled[], token: string, tx: Tx): Promise<void> {
     const em = managerOf(tx);
     const mysql = em.connection.options.type === 'mysql';
-    const time = (d: Date | null) =>
-      d === null || mysql ? d : d.toISOString().slice(0, 23).replace('T', ' ');
+    const time = (d: Date | null) => (d === null ? null : toDbTime(d, mysql));
     for (const r of rows) {
       await em.query(
         'UPDATE webhook_deliveries SET status = ?, attempts = ?, response_status = ?, duration_ms = ?, response_body = ?, error = ?, next_attempt_at = ?, lease_token = NULL, lease_until = NULL WHERE id = ? AND lease_token = ?',

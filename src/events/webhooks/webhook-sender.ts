@@ -150,8 +150,8 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
    * clock, or a delivery's three days of attempts all failed with nothing delivered since).
    */
   private async noteHealth(ep: WebhookEndpoint, due: WebhookDelivery[], outcomes: Settled[]) {
-    const mine = outcomes.filter((_, i) => due[i].endpointId === ep.id);
-    if (mine.some((o) => o.status === 'delivered')) {
+    const mine = due.flatMap((d, i) => (d.endpointId === ep.id ? [{ d, o: outcomes[i] }] : []));
+    if (mine.some(({ o }) => o.status === 'delivered')) {
       if (ep.failingSince) await this.endpoints.update(ep.id, { failingSince: null });
       return;
     }
@@ -160,9 +160,7 @@ export class WebhookSender implements OnApplicationBootstrap, OnModuleDestroy {
     const since = ep.failingSince?.getTime();
     if (since === undefined) return;
     const exhausted = mine.some(
-      (o, i) =>
-        o.status === 'failed' &&
-        since <= due.filter((d) => d.endpointId === ep.id)[i].createdAt.getTime() + 60_000,
+      ({ d, o }) => o.status === 'failed' && since <= d.createdAt.getTime() + 60_000,
     );
     if (now - since >= RETRY_WINDOW_MS || exhausted) await this.switchOff(ep);
   }
