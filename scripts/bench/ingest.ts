@@ -150,6 +150,9 @@ function visit(
     acceptLanguage: pick(LANGUAGES, n >>> 7),
     countryHeader: pick(COUNTRIES, n >>> 9),
     qr: (n & 15) === 0,
+    variant: null,
+    utm: null,
+    utmQuery: null,
   };
 }
 

@@ -115,6 +115,10 @@ function visits(links: Link[], g: number): VisitRow[] {
       language: LANGUAGES[n % LANGUAGES.length],
       visitorHash: n.toString(16).padStart(16, '0'),
       eventId: null,
+      variant: null,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
     };
   });
 }

@@ -17,4 +17,11 @@ export class AccountOverviewService {
     const counts = { links: by.redirect ?? 0, texts: by.text ?? 0, files: by.file ?? 0 };
     return AccountDto.fromAccount(account, counts);
   }
+
+  async change(id: number, settings: { watch_targets?: boolean }): Promise<AccountDto> {
+    if (settings.watch_targets !== undefined) {
+      await this.accounts.setWatchTargets(id, settings.watch_targets);
+    }
+    return this.describe(id);
+  }
 }

@@ -4,6 +4,7 @@ import { OrphanVisit } from './store/orphan-visit.entity';
 import { OrphanVisits } from './capture/orphan-visits';
 import { OrphanVisitsRepository } from './store/orphan-visits.repository';
 import { VisitRecorder } from './capture/visit-recorder';
+import { VisitorSignals } from './capture/visitor-signals';
 import { VisitEvents } from './capture/visit-events';
 import { VisitRetention } from './store/visit-retention';
 import { VisitRollupsRepository } from './rollups/visit-rollups.repository';
@@ -23,12 +24,13 @@ import { VisitsRepository } from './store/visits.repository';
     VisitRollupsRepository,
     OrphanVisitsRepository,
     VisitRecorder,
+    VisitorSignals,
     VisitEvents,
     VisitStream,
     VisitRetention,
     VisitReads,
     OrphanVisits,
   ],
-  exports: [VisitRecorder, VisitReads, OrphanVisits],
+  exports: [VisitRecorder, VisitorSignals, VisitReads, OrphanVisits],
 })
 export class AnalyticsModule {}

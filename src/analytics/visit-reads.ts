@@ -31,5 +31,7 @@ export class VisitReads {
   topLinks = (...a: Parameters<Rollups['topLinks']>) => this.rollups.topLinks(...a);
   latestOfLink = (...a: Parameters<VisitsRepository['listForLink']>) =>
     this.visits.listForLink(...a);
+  variantConversions = (...a: Parameters<VisitsRepository['variantConversions']>) =>
+    this.visits.variantConversions(...a);
   afterOfLink = (...a: Parameters<VisitsRepository['listAfter']>) => this.visits.listAfter(...a);
 }

@@ -22,6 +22,8 @@ export class Account {
   /** null: the address was never confirmed (AUTH_VERIFY_EMAIL): no log-in until it is. */
   @Column({ name: 'email_verified_at', type: 'datetime', nullable: true })
   emailVerifiedAt!: Date | null;
+  /** Every redirect of the account has its target watched (as a link's `watch_target`). */
+  @Column({ name: 'watch_targets', type: 'boolean', default: false }) watchTargets!: boolean;
   @Column({ name: 'created_at', type: 'datetime' }) createdAt!: Date;
   @Column({ name: 'updated_at', type: 'datetime' }) updatedAt!: Date;
 }

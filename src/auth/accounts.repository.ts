@@ -123,6 +123,11 @@ export class AccountsRepository {
     return (result.affected ?? 0) > 0;
   }
 
+  async setWatchTargets(id: number, on: boolean, tx: Tx): Promise<void> {
+    const repo = managerOf(tx).getRepository(Account);
+    await repo.update({ id }, { watchTargets: on, updatedAt: new Date() });
+  }
+
   /** Gives or takes the admin role; false when there is no such account. */
   async setAdmin(id: number, isAdmin: boolean): Promise<boolean> {
     return ((await this.repo.update({ id }, { isAdmin, updatedAt: new Date() })).affected ?? 0) > 0;

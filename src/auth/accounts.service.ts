@@ -136,6 +136,15 @@ export class AccountsService {
     return changed;
   }
 
+  /** Every redirect of the account watched (its links' own `watch_target` aside), or not. */
+  async setWatchTargets(id: number, on: boolean): Promise<Account> {
+    await this.uow.run(async (tx) => {
+      await this.accounts.setWatchTargets(id, on, tx);
+      await this.record('account.updated', await this.getById(id), tx);
+    });
+    return this.getById(id);
+  }
+
   /** A new password (8 to 200 characters, as at sign-up). */
   async changePassword(id: number, password: string): Promise<void> {
     if (password.length < 8 || password.length > 200) {

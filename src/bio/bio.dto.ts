@@ -17,7 +17,7 @@ import { BlankMeansAbsent } from '../common/validators/blank-means-absent';
 import { IsHttpUrl } from '../common/validators/is-http-url';
 import { SingleLine } from '../common/validators/single-line';
 import { CreateLinkDto } from '../links/dto/create-link.dto';
-import { UnfurlField } from '../links/dto/link-fields';
+import { UnfurlField, MaxVisitsField } from '../links/dto/link-fields';
 
 /** Optional, and "" (none) is as good as absent. */
 const AbsentOrEmptyOr = () => ValidateIf((_: unknown, v: unknown) => v !== undefined && v !== '');
@@ -69,6 +69,7 @@ class BioFieldsDto {
   @IsHttpUrl()
   rss_url?: string;
   @UnfurlField() unfurl?: boolean;
+  @MaxVisitsField() max_visits?: number | null;
 }
 
 /** Blank optional fields are not given (an update's "" still clears: only null is not given). */

@@ -28,6 +28,7 @@ export class BioService {
       domain: dto.domain,
       customSlug: dto.custom_slug,
       unfurl: dto.unfurl,
+      maxVisits: dto.max_visits,
     };
     const link = await this.uow.run(async (tx) => {
       const created = await this.links.create(owner, input, tx);
@@ -40,7 +41,11 @@ export class BioService {
   /** S.EE's PUT: a field left out keeps its value, "" clears an optional one. */
   async update(accountId: number, dto: UpdateBioDto): Promise<BioPageDto> {
     const link = await this.links.findOwned(accountId, { id: dto.id }, 'bio');
-    const prepared = await this.links.prepareUpdate(link, { title: dto.title, unfurl: dto.unfurl });
+    const prepared = await this.links.prepareUpdate(link, {
+      title: dto.title,
+      unfurl: dto.unfurl,
+      maxVisits: dto.max_visits,
+    });
     const changes = this.contentOf(dto, true);
     await this.uow.run(async (tx) => {
       await this.links.applyUpdate(prepared, tx);

@@ -229,6 +229,15 @@ export class Env {
    * link-local addresses (tests, intranets). Off: such addresses are refused.
    */
   @Transform(toBool) @IsBoolean() WEBHOOK_ALLOW_PRIVATE = false;
+  /**
+   * Seconds between two checks of a watched link's target while it answers; failures back off
+   * from there (twice as long after each, at most a week).
+   */
+  @Transform(toInt) @IsInt() @Min(1) LINK_HEALTH_INTERVAL_SECONDS = 3600;
+  /** Hard failures in a row before a watched target is `broken` (and its fallback is used). */
+  @Transform(toInt) @IsInt() @Min(1) LINK_HEALTH_FAILURES = 3;
+  /** Target checks may reach private, loopback and link-local addresses (tests, intranets). */
+  @Transform(toBool) @IsBoolean() LINK_HEALTH_ALLOW_PRIVATE = false;
   /** Publish every event to this RabbitMQ (`amqp://user:pass@host:5672/vhost`); unset: none. */
   @IsOptional()
   @Matches(/^amqps?:\/\/[^\s]+$/, { message: 'EVENTS_AMQP_URL must be amqp://… or amqps://…' })

@@ -141,6 +141,7 @@ export class FilesService {
         password: fields.password,
         expireAt: fields.expire_at,
         unfurl: fields.unfurl,
+        maxVisits: fields.max_visits,
         ...opts.link,
       };
       const link = await this.uow.run(async (tx) => {

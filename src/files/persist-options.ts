@@ -8,7 +8,10 @@ export interface PersistOptions {
   /** The bytes were counted against the quota already (a resumable upload's reservation). */
   reserved?: boolean;
   /** Link fields beyond the upload form's (a resumable upload's title, password, expiry). */
-  link?: Pick<LinkInput, 'title' | 'password' | 'passwordHash' | 'expireAt' | 'unfurl'>;
+  link?: Pick<
+    LinkInput,
+    'title' | 'password' | 'passwordHash' | 'expireAt' | 'unfurl' | 'maxVisits'
+  >;
   /** More writes in the same transaction, given the new file's id. */
   inTransaction?: (tx: Tx, fileId: number) => Promise<void>;
 }

@@ -1,6 +1,22 @@
 import { hashPassword } from '../auth/password';
 import { invalid } from '../common/errors/domain-error';
-import { checkTitle, normalizeUrl, toExpiry } from './link-values';
+import {
+  checkMaxVisits,
+  checkTitle,
+  normalizeUrl,
+  optionalUrl,
+  redirectOnly,
+  toExpiry,
+} from './link-values';
+import { checkUtm } from './rules/rules-input';
+
+/** A target's state before its first check. */
+export const UNCHECKED = {
+  healthStatus: 'unchecked' as const,
+  healthHttpStatus: null,
+  healthFailures: 0,
+  healthCheckedAt: null,
+};
 import type { Link } from './link.entity';
 import type { LinkUpdate } from './link-input';
 import type { LinkChanges } from './links.repository';
@@ -26,5 +42,22 @@ export async function linkChangesOf(link: Link, input: LinkUpdate, now: number) 
   }
   if (input.redirectCode !== undefined) changes.redirectCode = input.redirectCode;
   if (input.unfurl !== undefined) changes.unfurl = input.unfurl;
+  if (input.maxVisits !== undefined) changes.maxVisits = checkMaxVisits(input.maxVisits);
+  const kind = link.kind;
+  const forwardQuery = redirectOnly(input, 'forwardQuery', 'forward_query', kind);
+  if (forwardQuery !== undefined) changes.forwardQuery = forwardQuery;
+  const visitorWins = redirectOnly(input, 'visitorQueryWins', 'visitor_query_wins', kind);
+  if (visitorWins !== undefined) changes.visitorQueryWins = visitorWins;
+  const utm = redirectOnly(input, 'utm', 'utm', kind);
+  if (utm !== undefined) changes.utm = checkUtm(utm);
+  const fallback = redirectOnly(input, 'fallbackUrl', 'fallback_url', kind);
+  if (fallback !== undefined) changes.fallbackUrl = optionalUrl(fallback, 'fallback_url');
+  const watch = redirectOnly(input, 'watchTarget', 'watch_target', kind);
+  if (watch !== undefined) changes.watchTarget = watch;
+  // A new target, or one watched from now: its state is not known yet, and is checked soon.
+  const retarget = changes.targetUrl !== undefined && changes.targetUrl !== link.targetUrl;
+  if (retarget || (watch && !link.watchTarget)) {
+    Object.assign(changes, UNCHECKED, { healthNextAt: new Date(now) });
+  }
   return changes;
 }

@@ -1,3 +1,4 @@
+import type { TargetHealthStatus } from './rules/rule-types';
 import { LinkKind } from './link.entity';
 
 /** What a list of the account's links is narrowed to and ordered by. */
@@ -8,6 +9,8 @@ export interface LinkFilter {
   q?: string;
   /** Only the links made as QR codes. */
   qrCode?: boolean;
+  /** Only links whose watched target is in this state (`broken`: the owner's list filter). */
+  health?: TargetHealthStatus;
   /** newest first (default), oldest first, most or least visited first, or shuffled. */
   sort?: LinkSort;
 }

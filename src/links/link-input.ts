@@ -1,6 +1,7 @@
 import type { Link, LinkKind } from './link.entity';
 import type { LinkChanges } from './links.repository';
 import type { UsageMetric } from '../common/usage-limits';
+import type { LinkUtm } from './rules/rule-types';
 
 export interface LinkInput {
   kind: LinkKind;
@@ -19,6 +20,15 @@ export interface LinkInput {
   qrCode?: boolean;
   /** Link previews may show its content (true when not given). */
   unfurl?: boolean;
+  /** Visits (people) served before the share answers 410; null: no limit. */
+  maxVisits?: number | null;
+  /** Redirects only: the visitor's query goes onto the target; whose parameter wins. */
+  forwardQuery?: boolean;
+  visitorQueryWins?: boolean;
+  utm?: LinkUtm | null;
+  /** Redirects only: the target is checked; broken, visitors go to the fallback. */
+  watchTarget?: boolean;
+  fallbackUrl?: string | null;
 }
 
 /** A link named by its id (resource style) or by domain and slug (S.EE style). */

@@ -4,6 +4,7 @@ import { fromUnix } from '../common/time';
 import { MAX_URL_LENGTH } from '../common/validators/is-http-url';
 import { CONTROL_CHARACTERS } from '../common/validators/single-line';
 import type { LinkInput } from './link-input';
+import { checkUtm } from './rules/rules-input';
 
 /**
  * The WHATWG form of the URL: what a Location header can carry (non-ASCII percent-encoded). Every
@@ -61,4 +62,37 @@ export const newLinkValues = async (
   redirectCode: input.redirectCode ?? 302,
   qrCode: input.qrCode ?? false,
   unfurl: input.unfurl ?? true,
+  maxVisits: checkMaxVisits(input.maxVisits) ?? null,
+  forwardQuery: redirectOnly(input, 'forwardQuery', 'forward_query') ?? false,
+  visitorQueryWins: redirectOnly(input, 'visitorQueryWins', 'visitor_query_wins') ?? false,
+  utm: checkUtm(redirectOnly(input, 'utm', 'utm')),
+  watchTarget: redirectOnly(input, 'watchTarget', 'watch_target') ?? false,
+  // Watched links are checked soon after they are made (an account that watches all: see
+  // TargetWatch, which schedules its links).
+  healthNextAt: input.watchTarget && input.kind === 'redirect' ? new Date(nowMs) : null,
+  fallbackUrl: optionalUrl(redirectOnly(input, 'fallbackUrl', 'fallback_url'), 'fallback_url'),
 });
+
+/** A field only redirects have: refused on other kinds when given. */
+export function redirectOnly<K extends keyof LinkInput>(
+  input: Partial<LinkInput>,
+  key: K,
+  field: string,
+  kind = input.kind,
+): LinkInput[K] | undefined {
+  const value = input[key];
+  if (value === undefined || value === null || kind === 'redirect') return value;
+  throw invalid(field, `Only redirect links have ${field}`);
+}
+
+export const optionalUrl = (url: string | null | undefined, field: string) =>
+  url ? normalizeUrl(url, field) : null;
+
+/** `max_visits`: a positive integer, or null for no limit. */
+export function checkMaxVisits(n: number | null | undefined): number | null | undefined {
+  if (n === undefined || n === null) return n;
+  if (!Number.isInteger(n) || n < 1 || n > 2_000_000_000) {
+    throw invalid('max_visits', 'max_visits must be a positive integer (null: no limit)');
+  }
+  return n;
+}

@@ -29,7 +29,8 @@ export class LinksController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Query() q: ListLinksQuery,
   ): Promise<LinkDto[]> {
-    const filter = { tagId: q.tag_id, domain: q.domain, kind: q.kind, q: q.q, sort: q.sort };
+    const { tag_id: tagId, domain, kind, sort, health } = q;
+    const filter = { tagId, domain, kind, q: q.q, sort, health };
     return (await this.links.list(account.id, filter, q.page, q.per_page)).map(asListItem);
   }
 

@@ -11,6 +11,11 @@ import { Link } from './link.entity';
 import { LinksController } from './links.controller';
 import { LinksBulkController } from './links-bulk.controller';
 import { LinksBulkService } from './links-bulk.service';
+import { LinkRoutingController } from './link-routing.controller';
+import { LinkRoutingService } from './rules/link-routing.service';
+import { LinkHealthCheck } from './health/link-health-check.entity';
+import { LinkHealthRepository } from './health/link-health.repository';
+import { TargetWatch } from './health/target-watch';
 import { LinksRepository } from './links.repository';
 import { LinksService } from './links.service';
 import { LinkBlocks } from './link-blocks';
@@ -21,6 +26,7 @@ import { LinkPasswordThrottle } from './resolve/link-password-throttle';
 import { RedirectCache } from './resolve/redirect-cache';
 import { RedirectCacheRefresher } from './resolve/redirect-cache-refresher';
 import { VisitsService } from './resolve/visits.service';
+import { VisitRouting } from './resolve/visit-routing';
 
 /**
  * The address namespace. It knows no content kind: texts and files call it, and hear of a
@@ -28,23 +34,27 @@ import { VisitsService } from './resolve/visits.service';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Link, ShareTombstone]),
+    TypeOrmModule.forFeature([Link, ShareTombstone, LinkHealthCheck]),
     DomainsModule,
     TagsModule,
     RateLimitModule,
     AnalyticsModule,
   ],
-  controllers: [ShortenController, LinksBulkController, LinksController],
+  controllers: [ShortenController, LinksBulkController, LinksController, LinkRoutingController],
   providers: [
     LinksRepository,
     LinksService,
     LinksBulkService,
+    LinkRoutingService,
+    LinkHealthRepository,
+    TargetWatch,
     LinkBlocks,
     RedirectCache,
     RedirectCacheRefresher,
     LinkPasswordCookie,
     LinkPasswordThrottle,
     VisitsService,
+    VisitRouting,
     FastRedirectPath,
     TombstonesRepository,
     Tombstones,

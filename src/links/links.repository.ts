@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, IsNull, Repository } from 'typeorm';
+import { Brackets, In, IsNull, Not, Repository } from 'typeorm';
 import { containsPattern } from '../common/like';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { plainInsert } from '../database/plain-insert';
@@ -8,10 +8,23 @@ import { managerOf, Tx } from '../database/unit-of-work';
 import { Link, LinkKind } from './link.entity';
 import { LinkFilter } from './link-filter';
 
+/** Columns a new link may leave to their defaults (its rules, split and target's state). */
+type Defaulted =
+  | 'rules'
+  | 'variants'
+  | 'winnerAfter'
+  | 'winnerGoalId'
+  | 'visitsTaken'
+  | 'healthStatus'
+  | 'healthHttpStatus'
+  | 'healthFailures'
+  | 'healthCheckedAt'
+  | 'healthNextAt';
 export type NewLink = Omit<
   Link,
-  'id' | 'clicks' | 'createdAt' | 'updatedAt' | 'domain' | 'tags' | 'blockedReason'
->;
+  'id' | 'clicks' | 'createdAt' | 'updatedAt' | 'domain' | 'tags' | 'blockedReason' | Defaulted
+> &
+  Partial<Pick<Link, Defaulted>>;
 export type LinkChanges = Partial<
   Pick<
     Link,
@@ -22,6 +35,21 @@ export type LinkChanges = Partial<
     | 'expirationRedirectUrl'
     | 'redirectCode'
     | 'unfurl'
+    | 'maxVisits'
+    | 'forwardQuery'
+    | 'visitorQueryWins'
+    | 'utm'
+    | 'watchTarget'
+    | 'fallbackUrl'
+    | 'healthNextAt'
+    | 'healthStatus'
+    | 'healthHttpStatus'
+    | 'healthFailures'
+    | 'healthCheckedAt'
+    | 'rules'
+    | 'variants'
+    | 'winnerAfter'
+    | 'winnerGoalId'
   >
 >;
 
@@ -175,6 +203,7 @@ export class LinksRepository {
     else qb.orderBy('l.id', f.sort === 'oldest' ? 'ASC' : 'DESC');
     if (f.kind) qb.andWhere('l.kind = :kind', { kind: f.kind });
     if (f.qrCode) qb.andWhere('l.qr_code = :qr', { qr: true });
+    if (f.health) qb.andWhere('l.health_status = :health', { health: f.health });
     if (f.domainId) qb.andWhere('l.domain_id = :domainId', { domainId: f.domainId });
     if (f.tagId) {
       qb.innerJoin('link_tags', 'lt', 'lt.link_id = l.id AND lt.tag_id = :tagId', {
@@ -220,6 +249,29 @@ export class LinksRepository {
     const repo = this.in(tx);
     await repo.update({ id }, { ...changes, updatedAt: new Date() });
     if (tagIds) await this.writeTags(repo, id, tagIds, true);
+  }
+
+  /** Split links that pick their winner by themselves (few: found by their index). */
+  awaitingWinner(limit: number): Promise<Link[]> {
+    return this.repo.find({
+      where: { winnerAfter: Not(IsNull()) },
+      order: { id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /**
+   * Takes one visit of a share's limit: a conditional update, so that of any number of
+   * concurrent visits exactly as many as are left get through. False when none is left.
+   */
+  async takeVisit(id: number): Promise<boolean> {
+    const result = await this.repo
+      .createQueryBuilder()
+      .update(Link)
+      .set({ visitsTaken: () => 'visits_taken + 1' })
+      .where('id = :id AND max_visits IS NOT NULL AND visits_taken < max_visits', { id })
+      .execute();
+    return (result.affected ?? 0) > 0;
   }
 
   /** True when this call deleted it: of two racing deletes, exactly one wins. */

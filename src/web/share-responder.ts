@@ -72,7 +72,7 @@ export class ShareResponder {
   async respond(req: Request, res: Response, visit: Visit, opts: RespondOptions): Promise<void> {
     switch (visit.type) {
       case 'redirect':
-        return sendRedirect(res, visit.status, visit.location);
+        return sendRedirect(res, visit.status, visit.location, visit.vary);
       case 'locked':
         res.status(401).set(lockedPageHeaders());
         res

@@ -18,5 +18,9 @@ export const visitRow = (over: Partial<VisitRow> = {}): VisitRow => ({
   language: null,
   visitorHash: 'aaaaaaaaaaaaaaaa',
   eventId: null,
+  variant: null,
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
   ...over,
 });

@@ -123,7 +123,8 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** The account's settings: watch_targets */
+        patch: operations["AccountController_change"];
         trace?: never;
     };
     "/api/v1/auth/password-reset": {
@@ -369,6 +370,76 @@ export interface paths {
         head?: never;
         /** Change a link; null clears title, password, expiry */
         patch: operations["LinksController_update"];
+        trace?: never;
+    };
+    "/api/v1/links/{id}/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A redirect's rules, in order */
+        get: operations["LinkRoutingController_rules"];
+        /** Replace a redirect's rules ([] removes them) */
+        put: operations["LinkRoutingController_setRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/links/{id}/variants": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A redirect's A/B split */
+        get: operations["LinkRoutingController_variants"];
+        /** Replace a redirect's A/B split ([] removes it) */
+        put: operations["LinkRoutingController_setVariants"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/links/{id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A watched target's state and its last checks */
+        get: operations["LinkRoutingController_health"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/links/{id}/variants/winner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make a variant the link's target and end the split */
+        post: operations["LinkRoutingController_pickWinner"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/text": {
@@ -1476,6 +1547,8 @@ export interface components {
             created_at: number;
             plan: components["schemas"]["PlanDto"];
             usage: components["schemas"]["UsageDto"];
+            /** @description Every redirect's target is watched (docs/link-rules.md) */
+            watch_targets: boolean;
         };
         SessionDto: {
             /** @description A fresh API token; shown only this once */
@@ -1516,6 +1589,10 @@ export interface components {
              * @example 123456
              */
             code: string;
+        };
+        AccountSettingsDto: {
+            /** @description Watch every redirect's target (as each link's watch_target) */
+            watch_targets?: boolean;
         };
         AcceptedDto: {
             /**
@@ -1676,6 +1753,13 @@ export interface components {
             short_url: string;
             slug: string;
         };
+        UtmDto: {
+            source?: string;
+            medium?: string;
+            campaign?: string;
+            term?: string;
+            content?: string;
+        };
         CreateLinkDto: {
             /** @example https://example.com/a/long/path */
             target_url: string;
@@ -1699,6 +1783,28 @@ export interface components {
             redirect_code: 301 | 302 | 307 | 308;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
+            /** @description The visitor's query string goes onto the target (default false) */
+            forward_query?: boolean;
+            /** @description With forward_query: of a parameter both have, the visitor's value wins (default false: the target's own) */
+            visitor_query_wins?: boolean;
+            /** @description null or {} removes them */
+            utm?: components["schemas"]["UtmDto"] | null;
+            /** @description Same as utm.<name> */
+            utm_source?: string;
+            /** @description Same as utm.<name> */
+            utm_medium?: string;
+            /** @description Same as utm.<name> */
+            utm_campaign?: string;
+            /** @description Same as utm.<name> */
+            utm_term?: string;
+            /** @description Same as utm.<name> */
+            utm_content?: string;
+            /** @description The target is checked now and then; broken, visitors go to fallback_url (default false) */
+            watch_target?: boolean;
+            /** @description Where visitors go while a watched target is broken */
+            fallback_url?: string | null;
         };
         PutShortenDto: {
             target_url?: string;
@@ -1718,6 +1824,28 @@ export interface components {
             redirect_code: 301 | 302 | 307 | 308;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
+            /** @description The visitor's query string goes onto the target (default false) */
+            forward_query?: boolean;
+            /** @description With forward_query: of a parameter both have, the visitor's value wins (default false: the target's own) */
+            visitor_query_wins?: boolean;
+            /** @description null or {} removes them */
+            utm?: components["schemas"]["UtmDto"] | null;
+            /** @description Same as utm.<name> */
+            utm_source?: string;
+            /** @description Same as utm.<name> */
+            utm_medium?: string;
+            /** @description Same as utm.<name> */
+            utm_campaign?: string;
+            /** @description Same as utm.<name> */
+            utm_term?: string;
+            /** @description Same as utm.<name> */
+            utm_content?: string;
+            /** @description The target is checked now and then; broken, visitors go to fallback_url (default false) */
+            watch_target?: boolean;
+            /** @description Where visitors go while a watched target is broken */
+            fallback_url?: string | null;
             /** @description Host of the short URL; the default domain if omitted */
             domain?: string;
             /** @description The slug of the link */
@@ -1728,6 +1856,14 @@ export interface components {
             domain?: string;
             /** @description The slug of the link */
             slug: string;
+        };
+        TargetHealthDto: {
+            /** @enum {string} */
+            status: "ok" | "broken" | "unknown" | "unchecked";
+            /** @description Of the last check */
+            http_status?: number | null;
+            /** @description Unix seconds */
+            checked_at?: number | null;
         };
         LinkDto: {
             id: number;
@@ -1758,6 +1894,17 @@ export interface components {
             unfurl: boolean;
             /** @description Past its expiry (it answers 410, or its expiry redirect) */
             is_expired: boolean;
+            /** @description The visitor's query string goes onto the target */
+            forward_query: boolean;
+            /** @description Of a parameter both have, the visitor's value wins */
+            visitor_query_wins: boolean;
+            utm?: components["schemas"]["UtmDto"] | null;
+            max_visits?: number | null;
+            /** @description Visits left before the limit; null: no limit */
+            visits_left?: number | null;
+            watch_target: boolean;
+            fallback_url?: string | null;
+            target_health: components["schemas"]["TargetHealthDto"];
             created_at: number;
             updated_at: number;
         };
@@ -1807,6 +1954,28 @@ export interface components {
             redirect_code: 301 | 302 | 307 | 308;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
+            /** @description The visitor's query string goes onto the target (default false) */
+            forward_query?: boolean;
+            /** @description With forward_query: of a parameter both have, the visitor's value wins (default false: the target's own) */
+            visitor_query_wins?: boolean;
+            /** @description null or {} removes them */
+            utm?: components["schemas"]["UtmDto"] | null;
+            /** @description Same as utm.<name> */
+            utm_source?: string;
+            /** @description Same as utm.<name> */
+            utm_medium?: string;
+            /** @description Same as utm.<name> */
+            utm_campaign?: string;
+            /** @description Same as utm.<name> */
+            utm_term?: string;
+            /** @description Same as utm.<name> */
+            utm_content?: string;
+            /** @description The target is checked now and then; broken, visitors go to fallback_url (default false) */
+            watch_target?: boolean;
+            /** @description Where visitors go while a watched target is broken */
+            fallback_url?: string | null;
         };
         BulkUpdateLinksDto: {
             ids?: number[];
@@ -1821,6 +1990,60 @@ export interface components {
             tag_id?: number;
         };
         Object: Record<string, never>;
+        RuleConditionDto: {
+            /** @enum {string} */
+            type: "device" | "os" | "browser" | "country" | "language" | "query" | "before" | "after" | "ip";
+            /** @description device: mobile|tablet|desktop; os: ios|android|windows|macos|linux|chromeos; browser: chrome, firefox, safari, edge...; country: ISO alpha-2; language: a BCP 47 tag (en matches en-GB; the visitor's most preferred languages count); query: the parameter's value (absent: any value); before/after: Unix seconds; ip: a CIDR range */
+            value?: string | number;
+            /** @description query only: the parameter */
+            param?: string;
+        };
+        VariantDto: {
+            target_url: string;
+            weight: number;
+        };
+        LinkRuleDto: {
+            /** @description 1 to 10; all must match */
+            conditions: components["schemas"]["RuleConditionDto"][];
+            target_url: string;
+            /** @description The rule's visitors split between these (target_url then goes unused) */
+            variants?: components["schemas"]["VariantDto"][];
+        };
+        LinkRulesDto: {
+            /** @description In order, at most 20; the first match wins */
+            rules: components["schemas"]["LinkRuleDto"][];
+        };
+        WinnerSettingsDto: {
+            /** @description Visits (people) to the split before it decides */
+            after_visits: number;
+            /** @description Your link whose visits count as a conversion (the same visitor, same day) */
+            goal_link_id: number;
+        };
+        LinkVariantsDto: {
+            /** @description 2 to 10 URLs; [] removes the split */
+            variants: components["schemas"]["VariantDto"][];
+            /** @description Pick the winner by itself; null: only you pick it. Absent: as it was */
+            winner?: components["schemas"]["WinnerSettingsDto"] | null;
+        };
+        HealthCheckDto: {
+            /** @description Unix seconds */
+            at: number;
+            /** @enum {string} */
+            outcome: "ok" | "failed" | "unknown";
+            http_status?: number | null;
+            error?: string | null;
+        };
+        TargetHealthHistoryDto: {
+            /** @description Checks are scheduled (the link or its account watches it) */
+            watched: boolean;
+            target_health: components["schemas"]["TargetHealthDto"];
+            /** @description The last 20, newest first */
+            checks: components["schemas"]["HealthCheckDto"][];
+        };
+        PickWinnerDto: {
+            /** @description The variant (1 for the first) that becomes the target */
+            variant: number;
+        };
         CreateTextDto: {
             title?: string | null;
             /** @description highlight.js name or alias (source_code); detected if absent */
@@ -1835,6 +2058,8 @@ export interface components {
             expiration_redirect_url?: string | null;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
             /** @description Deleted after the first view by a person (not by bots) */
             burn_after_read?: boolean;
             /** @description Up to TEXT_MAX_BYTES of UTF-8 (2 MiB by default) */
@@ -1864,6 +2089,8 @@ export interface components {
             expiration_redirect_url?: string | null;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
             /** @description Deleted after the first view by a person (not by bots) */
             burn_after_read?: boolean;
             content?: string;
@@ -1903,6 +2130,17 @@ export interface components {
             unfurl: boolean;
             /** @description Past its expiry (it answers 410, or its expiry redirect) */
             is_expired: boolean;
+            /** @description The visitor's query string goes onto the target */
+            forward_query: boolean;
+            /** @description Of a parameter both have, the visitor's value wins */
+            visitor_query_wins: boolean;
+            utm?: components["schemas"]["UtmDto"] | null;
+            max_visits?: number | null;
+            /** @description Visits left before the limit; null: no limit */
+            visits_left?: number | null;
+            watch_target: boolean;
+            fallback_url?: string | null;
+            target_health: components["schemas"]["TargetHealthDto"];
             created_at: number;
             updated_at: number;
             /** @enum {string} */
@@ -1930,6 +2168,8 @@ export interface components {
             expiration_redirect_url?: string | null;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
             /** @description Deleted after the first view by a person (not by bots) */
             burn_after_read?: boolean;
             content?: string;
@@ -2028,6 +2268,8 @@ export interface components {
             keep_metadata?: 0 | 1;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
             /** @description Not S.EE's: one of your bundles, which the file joins */
             bundle_id?: number;
             /**
@@ -2094,6 +2336,12 @@ export interface components {
             os: components["schemas"]["TopEntryDto"][];
             devices: components["schemas"]["TopEntryDto"][];
             languages: components["schemas"]["TopEntryDto"][];
+            /** @description A/B variants: `1`, `2`... of the link's split, `r3.1` of the third rule's */
+            variants: components["schemas"]["TopEntryDto"][];
+            /** @description The visit's own utm_source, else the link's */
+            utm_sources: components["schemas"]["TopEntryDto"][];
+            utm_mediums: components["schemas"]["TopEntryDto"][];
+            utm_campaigns: components["schemas"]["TopEntryDto"][];
         };
         LinkStatsDto: {
             from: number;
@@ -2130,6 +2378,12 @@ export interface components {
             os: components["schemas"]["TopEntryDto"][];
             devices: components["schemas"]["TopEntryDto"][];
             languages: components["schemas"]["TopEntryDto"][];
+            /** @description A/B variants: `1`, `2`... of the link's split, `r3.1` of the third rule's */
+            variants: components["schemas"]["TopEntryDto"][];
+            /** @description The visit's own utm_source, else the link's */
+            utm_sources: components["schemas"]["TopEntryDto"][];
+            utm_mediums: components["schemas"]["TopEntryDto"][];
+            utm_campaigns: components["schemas"]["TopEntryDto"][];
             /** @description Your most visited shares */
             shares: components["schemas"]["TopShareDto"][];
         };
@@ -2180,6 +2434,11 @@ export interface components {
             os?: string | null;
             device?: string | null;
             language?: string | null;
+            /** @description The A/B variant served */
+            variant?: string | null;
+            utm_source?: string | null;
+            utm_medium?: string | null;
+            utm_campaign?: string | null;
             /** @description The first 8 characters of the day-salted visitor hash */
             visitor: string;
         };
@@ -2301,6 +2560,8 @@ export interface components {
             rss_url?: string;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
             /** @description Host of the short URL; the default domain if omitted */
             domain?: string;
             /** @description 1-64 of A-Z a-z 0-9 _ -; random if omitted */
@@ -2317,6 +2578,8 @@ export interface components {
             rss_url?: string;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
             id: number;
         };
         BioIdDto: {
@@ -2367,6 +2630,8 @@ export interface components {
             is_private?: boolean;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
         };
         UpdateBundleDto: {
             title?: string | null;
@@ -2378,6 +2643,8 @@ export interface components {
             is_private?: boolean;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
         };
         CreatedWebhookDto: {
             id: number;
@@ -3446,6 +3713,130 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AccountDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    AccountController_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountSettingsDto"];
+            };
+        };
         responses: {
             /** @description Success */
             200: {
@@ -5513,6 +5904,8 @@ export interface operations {
                 /** @description Search in slug, title and target URL */
                 q?: string;
                 sort?: "newest" | "oldest" | "visits";
+                /** @description broken: the links whose watched target fails */
+                health?: "ok" | "broken" | "unknown" | "unchecked";
             };
             header?: never;
             path?: never;
@@ -5915,6 +6308,834 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["UpdateLinkDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LinkDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    LinkRoutingController_rules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LinkRulesDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    LinkRoutingController_setRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkRulesDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LinkRulesDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    LinkRoutingController_variants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LinkVariantsDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    LinkRoutingController_setVariants: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LinkVariantsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["LinkVariantsDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    LinkRoutingController_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["TargetHealthHistoryDto"];
+                    };
+                };
+            };
+            /** @description validation_failed, malformed_json, bad_request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 400;
+                        /** @enum {string} */
+                        error: "validation_failed" | "malformed_json" | "bad_request";
+                    };
+                };
+            };
+            /** @description unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 401;
+                        /** @enum {string} */
+                        error: "unauthorized";
+                    };
+                };
+            };
+            /** @description plan_inactive */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 403;
+                        /** @enum {string} */
+                        error: "plan_inactive";
+                    };
+                };
+            };
+            /** @description not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 404;
+                        /** @enum {string} */
+                        error: "not_found";
+                    };
+                };
+            };
+            /** @description rate_limited, plan_limit */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 429;
+                        /** @enum {string} */
+                        error: "rate_limited" | "plan_limit";
+                    };
+                };
+            };
+            /** @description internal_error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 500;
+                        /** @enum {string} */
+                        error: "internal_error";
+                    };
+                };
+            };
+            /** @description service_unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 503;
+                        /** @enum {string} */
+                        error: "service_unavailable";
+                    };
+                };
+            };
+            /** @description insufficient_storage */
+            507: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"] & {
+                        /** @enum {integer} */
+                        code: 507;
+                        /** @enum {string} */
+                        error: "insufficient_storage";
+                    };
+                };
+            };
+        };
+    };
+    LinkRoutingController_pickWinner: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PickWinnerDto"];
             };
         };
         responses: {

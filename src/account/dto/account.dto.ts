@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsBoolean } from 'class-validator';
+import { IsAbsentOr } from '../../common/validators/is-absent-or';
 import { toUnix } from '../../common/time';
 import { Account } from '../../auth/account.entity';
 
@@ -32,6 +34,8 @@ export class AccountSummaryDto {
 export class AccountDto extends AccountSummaryDto {
   @ApiProperty({ type: PlanDto }) plan!: PlanDto;
   @ApiProperty({ type: UsageDto }) usage!: UsageDto;
+  @ApiProperty({ description: "Every redirect's target is watched (docs/link-rules.md)" })
+  watch_targets!: boolean;
 
   static fromAccount(
     a: Account,
@@ -48,8 +52,18 @@ export class AccountDto extends AccountSummaryDto {
         expires_at: a.planExpiresAt ? toUnix(a.planExpiresAt) : null,
       },
       usage: { storage_bytes: a.storageBytes, ...counts },
+      watch_targets: a.watchTargets,
     };
   }
+}
+
+export class AccountSettingsDto {
+  @ApiPropertyOptional({
+    description: "Watch every redirect's target (as each link's watch_target)",
+  })
+  @IsAbsentOr()
+  @IsBoolean({ message: 'watch_targets must be true or false' })
+  watch_targets?: boolean;
 }
 
 export class SessionDto {

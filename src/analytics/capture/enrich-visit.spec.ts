@@ -15,6 +15,9 @@ const raw = (remoteAddress: string, countryHeader?: string): RawVisit => ({
   acceptLanguage: undefined,
   countryHeader,
   qr: false,
+  variant: null,
+  utm: null,
+  utmQuery: null,
 });
 
 describe('VisitEnricher countries', () => {

@@ -1,21 +1,13 @@
-import { isbot } from 'isbot';
-import proxyAddr from 'proxy-addr';
-import { UAParser } from 'ua-parser-js';
 import type { CountryLookup } from './country-lookup';
 import type { RawVisit } from './raw-visit';
 import type { VisitRow } from '../rollups/rollup';
 import { Hmac } from './visitor-hash';
-import type { Device } from '../store/visit.entity';
-
-type Trust = (addr: string, i: number) => boolean;
-type Agent = { browser: string | null; os: string | null; device: Device; bot: boolean };
-
-const AGENT_CACHE_SIZE = 1000;
+import { UserAgents } from './user-agents';
+import { clientAddress, countryHeaderValue, Trust } from './client-address';
 const HASH_CACHE_SIZE = 10_000;
 
 /** Turns raw visits into rows: User-Agent (cached), bot flag, country, language, visitor hash. */
 export class VisitEnricher {
-  private readonly agents = new Map<string, Agent>();
   /** Recent visitors' hashes (a visitor's next clicks skip the HMAC); emptied with the day. */
   private hashes = new Map<string, string>();
   private hashDay = -1;
@@ -27,15 +19,18 @@ export class VisitEnricher {
     private readonly trust: Trust | null,
     private readonly saltOf: (at: number) => Buffer,
     private readonly countries: CountryLookup | null,
+    private readonly agents = new UserAgents(),
   ) {}
 
   enrich(raw: RawVisit): VisitRow {
     const ua = raw.userAgent ?? '';
-    const agent = this.agent(ua);
+    const agent = this.agents.parse(ua);
     const bot = agent.bot;
-    const ip = this.clientIp(raw);
+    const ip = clientAddress(this.trust, raw.remoteAddress, raw.forwardedFor);
     // Named, not spread: a spread in the literal builds the row the slow way (~0.2 µs a visit).
     const { referrerHost, referrerUrl } = referrerOf(raw.referer);
+    const asked = raw.utmQuery === null ? null : new URLSearchParams(raw.utmQuery);
+    const utm = raw.utm;
     return {
       linkId: raw.linkId,
       accountId: raw.accountId,
@@ -46,12 +41,16 @@ export class VisitEnricher {
       qr: raw.qr,
       referrerHost,
       referrerUrl,
-      country: (this.trust && countryOf(raw.countryHeader)) || this.countryOf(ip),
+      country: (this.trust && countryHeaderValue(raw.countryHeader)) || this.countryOf(ip),
       browser: agent.browser,
       os: agent.os,
       device: bot ? 'other' : agent.device,
       language: languageOf(raw.acceptLanguage),
       visitorHash: this.visitorHash(raw.at, `${ip}|${ua}`),
+      variant: raw.variant ?? null,
+      utmSource: utmValue(asked?.get('utm_source') || utm?.source),
+      utmMedium: utmValue(asked?.get('utm_medium') || utm?.medium),
+      utmCampaign: utmValue(asked?.get('utm_campaign') || utm?.campaign),
       eventId: raw.eventId ?? null,
     };
   }
@@ -68,7 +67,8 @@ export class VisitEnricher {
     return country;
   }
 
-  private visitorHash(at: number, who: string): string {
+  /** The salted visitor hash of `who` (address|User-Agent) on the day of `at`. */
+  visitorHash(at: number, who: string): string {
     const day = Math.floor(at / 86_400_000);
     if (day !== this.hashDay) {
       this.hashes = new Map();
@@ -77,40 +77,16 @@ export class VisitEnricher {
     let hash = this.hashes.get(who);
     if (hash === undefined) {
       const salt = this.saltOf(at);
-      if (salt !== this.salt) this.hmac = new Hmac((this.salt = salt));
+      if (salt !== this.salt) {
+        // A day's salt may be replaced once (by the installation's): its hashes go with it.
+        if (this.salt) this.hashes = new Map();
+        this.hmac = new Hmac((this.salt = salt));
+      }
       hash = this.hmac!.hex(who).slice(0, 16);
       if (this.hashes.size >= HASH_CACHE_SIZE) this.hashes.clear();
       this.hashes.set(who, hash);
     }
     return hash;
-  }
-
-  /** The client's address as Express would see it under TRUST_PROXY. */
-  private clientIp(raw: RawVisit): string {
-    if (!this.trust || !raw.remoteAddress) return raw.remoteAddress ?? '';
-    const req = {
-      socket: { remoteAddress: raw.remoteAddress },
-      connection: { remoteAddress: raw.remoteAddress },
-      headers: { 'x-forwarded-for': raw.forwardedFor },
-    };
-    return proxyAddr(req as unknown as Parameters<typeof proxyAddr>[0], this.trust);
-  }
-
-  private agent(ua: string): Agent {
-    const hit = this.agents.get(ua);
-    if (hit) return hit;
-    const r = new UAParser(ua).getResult();
-    const type = r.device.type;
-    const agent: Agent = {
-      bot: isbot(ua),
-      browser: r.browser.name?.slice(0, 40) ?? null,
-      os: r.os.name?.slice(0, 40) ?? null,
-      device:
-        type === undefined ? 'desktop' : type === 'mobile' || type === 'tablet' ? type : 'other',
-    };
-    if (this.agents.size >= AGENT_CACHE_SIZE) this.agents.delete(this.agents.keys().next().value!);
-    this.agents.set(ua, agent);
-    return agent;
   }
 }
 
@@ -127,10 +103,7 @@ function referrerOf(referer: string | undefined) {
   }
 }
 
-const countryOf = (header: string | undefined) =>
-  header && /^[A-Za-z]{2}$/.test(header) && !/^(xx|t1)$/i.test(header)
-    ? header.toUpperCase()
-    : null;
+const utmValue = (v: string | undefined) => (v ? v.slice(0, 100) : null);
 
 /** The first language of Accept-Language (`de-CH,de;q=0.9` → `de-ch`); `*` is none. */
 function languageOf(header: string | undefined): string | null {

@@ -17,15 +17,27 @@ export interface RawVisit {
   acceptLanguage: string | undefined;
   countryHeader: string | undefined;
   qr: boolean;
+  /** The A/B variant the visitor was sent to (`1`, `2`..., `r3.1` in the third rule's split). */
+  variant: string | null;
+  /** The link's own UTM fields, and the visit's query when it carries `utm_` parameters (they
+   *  win: a short link shared as `…?utm_source=news` counts as from `news`). */
+  utm: VisitUtm | null;
+  utmQuery: string | null;
   /** The Redis Stream entry id, when it came through one (makes a redelivery a no-op). */
   eventId?: string;
 }
+
+/** A link's UTM fields (`utm_source`...), as the links keep them. */
+export type VisitUtm = Partial<
+  Record<'source' | 'medium' | 'campaign' | 'term' | 'content', string>
+>;
 
 export interface VisitedLink {
   id: number;
   accountId: number;
   domainId: number;
   kind: string;
+  utm?: VisitUtm | null;
 }
 
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
@@ -37,7 +49,9 @@ export function captureVisit(
   remoteAddress: string | undefined,
   url: string | undefined,
   at: number,
+  variant: string | null = null,
 ): RawVisit {
+  const q = url === undefined ? -1 : url.indexOf('?');
   return {
     linkId: link.id,
     accountId: link.accountId,
@@ -53,6 +67,9 @@ export function captureVisit(
       one(headers['cf-ipcountry']) ??
       one(headers['cloudfront-viewer-country']) ??
       one(headers['x-vercel-ip-country']),
-    qr: url !== undefined && /[?&]qr=1(&|$)/.test(url),
+    qr: q !== -1 && /[?&]qr=1(&|$)/.test(url!),
+    variant,
+    utm: link.utm ?? null,
+    utmQuery: q !== -1 && url!.includes('utm_', q) ? url!.slice(q + 1) : null,
   };
 }

@@ -1,4 +1,5 @@
 import type { VisitEvents } from './visit-events';
+import { VisitorSignals } from './visitor-signals';
 import { Scheduler } from '../../common/scheduler';
 import { Env } from '../../config/env';
 import type { RawVisit } from './raw-visit';
@@ -19,6 +20,9 @@ const raw = (linkId: number): RawVisit => ({
   acceptLanguage: undefined,
   countryHeader: 'DE',
   qr: false,
+  variant: null,
+  utm: null,
+  utmQuery: null,
 });
 
 const noStream = { enabled: false } as VisitStream;
@@ -37,6 +41,7 @@ describe('VisitRecorder', () => {
       env,
       new Scheduler(),
       noVisitEvents,
+      new VisitorSignals(env),
     );
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     return { store, recorder };
@@ -56,6 +61,7 @@ describe('VisitRecorder', () => {
       env,
       new Scheduler(),
       noVisitEvents,
+      new VisitorSignals(env),
     );
     recorder.record(raw(1));
     recorder.record(raw(2));
@@ -105,6 +111,7 @@ describe('VisitRecorder', () => {
       env,
       new Scheduler(),
       noVisitEvents,
+      new VisitorSignals(env),
     );
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     // Queued without the flush each full batch starts, as while an earlier flush ran.
@@ -169,6 +176,7 @@ describe('VisitRecorder', () => {
       off,
       new Scheduler(),
       noVisitEvents,
+      new VisitorSignals(env),
     );
     recorder.record(raw(1));
     await recorder.flush();

@@ -1,14 +1,13 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
-import proxyAddr from 'proxy-addr';
-import { Env, trustProxySetting } from '../../config/env';
-import { CountryLookup } from './country-lookup';
+import { Env } from '../../config/env';
 import { VisitEnricher } from './enrich-visit';
 import type { RawVisit } from './raw-visit';
 import { VisitStream } from './visit-stream';
 import { VisitEvents } from './visit-events';
 import { VisitsRepository } from '../store/visits.repository';
 import { Job, Scheduler } from '../../common/scheduler';
+import { VisitorSignals } from './visitor-signals';
 
 const FLUSH_EVERY_MS = 1000;
 const BATCH = 1000;
@@ -41,6 +40,8 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   private readonly enricher: VisitEnricher;
   /** Salts by UTC day, each held until its day ends (uniques per day; never kept longer). */
   private readonly salts = new Map<number, Buffer>();
+  /** Days whose salt came from the Redis stream (shared by every instance). */
+  private readonly sharedSalts = new Set<number>();
 
   constructor(
     private readonly visits: VisitsRepository,
@@ -48,20 +49,21 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     env: Env,
     private readonly scheduler: Scheduler,
     private readonly visitEvents: VisitEvents,
+    signals: VisitorSignals,
   ) {
     this.enabled = env.ANALYTICS_RECORD;
-    const setting = trustProxySetting(env.TRUST_PROXY);
-    const trust =
-      typeof setting === 'boolean'
-        ? setting
-          ? () => true
-          : null
-        : typeof setting === 'number'
-          ? (_: string, i: number) => i < setting
-          : proxyAddr.compile(setting);
     // Read only when recording: the database is some megabytes of memory.
-    const countries = this.enabled ? CountryLookup.open(env.GEOIP_MMDB) : null;
-    this.enricher = new VisitEnricher(trust, (at) => this.saltOf(at), countries);
+    const countries = this.enabled ? signals.countries : null;
+    const saltOf = (at: number) => this.saltOf(at);
+    this.enricher = new VisitEnricher(signals.trust, saltOf, countries, signals.agents);
+  }
+
+  /**
+   * The visitor's hash of the day, as its visits are stored under (an A/B split assigns by it).
+   * With a Redis stream the day's salt is the installation's once a batch of the day was stored.
+   */
+  visitorHash(at: number, ip: string, userAgent: string | undefined): string {
+    return this.enricher.visitorHash(at, `${ip}|${userAgent ?? ''}`);
   }
 
   get waiting(): number {
@@ -178,9 +180,13 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     // A day's salt is forgotten when the day ends (a late visit of that day gets a fresh one).
     const today = Math.floor(Date.now() / DAY_MS);
     for (const d of this.salts.keys()) if (d < today) this.salts.delete(d);
+    for (const d of this.sharedSalts) if (d < today) this.sharedSalts.delete(d);
     if (this.stream.enabled) {
       for (const day of new Set(batch.map((v) => Math.floor(v.at / DAY_MS)))) {
-        if (!this.salts.has(day)) this.salts.set(day, await this.stream.salt(day));
+        // A salt made here for an A/B assignment gives way to the installation's.
+        if (this.sharedSalts.has(day)) continue;
+        this.salts.set(day, await this.stream.salt(day));
+        this.sharedSalts.add(day);
       }
     }
     const rows = batch.map((v) => this.enricher.enrich(v));

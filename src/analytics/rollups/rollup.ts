@@ -17,6 +17,10 @@ export type RollupVisit = Pick<
   | 'device'
   | 'language'
   | 'qr'
+  | 'variant'
+  | 'utmSource'
+  | 'utmMedium'
+  | 'utmCampaign'
 >;
 
 /** Quarter-hours: every zone's hours and days (+05:30, +05:45 too) are whole slots. */
@@ -32,8 +36,14 @@ export const DIMENSIONS = [
   'device',
   'language',
   'source',
+  'variant',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
+/** Dimensions most visits have no value of: only visits with one are counted (no `unknown`). */
+const SPARSE = new Set<Dimension>(['variant', 'utm_source', 'utm_medium', 'utm_campaign']);
 /** Visits by value ('' when not known), for each dimension: as stored (JSON). */
 export type DimCounts = Record<Dimension, Record<string, number>>;
 /** The same while counting (a Map takes new keys far faster than an object). */
@@ -50,6 +60,10 @@ const VALUE_OF: Record<Dimension, (r: RollupVisit) => string | null> = {
   device: (r) => r.device,
   language: (r) => r.language,
   source: (r) => (r.qr ? 'qr' : null),
+  variant: (r) => r.variant,
+  utm_source: (r) => r.utmSource,
+  utm_medium: (r) => r.utmMedium,
+  utm_campaign: (r) => r.utmCampaign,
 };
 
 /**
@@ -83,6 +97,10 @@ export const emptyTally = (): Tally => ({
   device: new Map(),
   language: new Map(),
   source: new Map(),
+  variant: new Map(),
+  utm_source: new Map(),
+  utm_medium: new Map(),
+  utm_campaign: new Map(),
 });
 
 /** Adds `n` visits of `value`; a dimension already holding MAX_VALUES values counts it as OTHER. */
@@ -117,7 +135,11 @@ export function rollUp(rows: RollupVisit[], firstOfDay: boolean[]): RollupRow[] 
     quarter[1] += unique;
     hour.visits++;
     hour.uniques += unique;
-    for (const d of DIMENSIONS) addCount(hour.counts[d], VALUE_OF[d](r) ?? '', 1);
+    for (const d of DIMENSIONS) {
+      const value = VALUE_OF[d](r);
+      if (value !== null) addCount(hour.counts[d], value, 1);
+      else if (!SPARSE.has(d)) addCount(hour.counts[d], '', 1);
+    }
   }
   const days = new Map<string, RollupRow>();
   for (const h of hours.values()) {

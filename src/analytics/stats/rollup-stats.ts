@@ -26,6 +26,10 @@ const TOP_NAMES: Record<Exclude<Dimension, 'source'>, string> = {
   os: 'os',
   device: 'devices',
   language: 'languages',
+  variant: 'variants',
+  utm_source: 'utm_sources',
+  utm_medium: 'utm_mediums',
+  utm_campaign: 'utm_campaigns',
 };
 const TOPS = Object.keys(TOP_NAMES) as (keyof typeof TOP_NAMES)[];
 

@@ -147,5 +147,9 @@ const logEntry = (v: Visit) => ({
   os: v.os,
   device: v.device,
   language: v.language,
+  variant: v.variant,
+  utm_source: v.utmSource,
+  utm_medium: v.utmMedium,
+  utm_campaign: v.utmCampaign,
   visitor: v.visitorHash.slice(0, 8),
 });

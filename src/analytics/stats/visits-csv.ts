@@ -13,6 +13,10 @@ const COLUMNS: (keyof LogEntry)[] = [
   'os',
   'device',
   'language',
+  'variant',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
   'visitor',
 ];
 

@@ -15,6 +15,10 @@ const asRollup = (r: ReturnType<typeof visitRow>): RollupVisit => ({
   os: r.os,
   device: r.device,
   language: r.language,
+  variant: r.variant,
+  utmSource: r.utmSource,
+  utmMedium: r.utmMedium,
+  utmCampaign: r.utmCampaign,
 });
 
 describe('kept visits', () => {

@@ -3,8 +3,9 @@ import type { Device } from './visit.entity';
 
 /** linkId, accountId, at (ms), flags (1 bot, 2 QR scan): per visit. */
 const NUMBERS = 4;
-/** visitorHash, referrerHost, country, browser, os, device, language: per visit. */
-const TEXTS = 7;
+/** visitorHash, referrerHost, country, browser, os, device, language, variant, utmSource,
+ *  utmMedium, utmCampaign: per visit. */
+const TEXTS = 11;
 const CHUNK = 4096;
 
 /**
@@ -42,7 +43,11 @@ export class KeptVisits {
     chunk[t++] = this.same(r.browser);
     chunk[t++] = this.same(r.os);
     chunk[t++] = this.same(r.device);
-    chunk[t] = this.same(r.language);
+    chunk[t++] = this.same(r.language);
+    chunk[t++] = this.same(r.variant);
+    chunk[t++] = this.same(r.utmSource);
+    chunk[t++] = this.same(r.utmMedium);
+    chunk[t] = this.same(r.utmCampaign);
     this.length++;
   }
 
@@ -66,6 +71,10 @@ export class KeptVisits {
         os: texts[t + 4],
         device: texts[t + 5] as Device,
         language: texts[t + 6],
+        variant: texts[t + 7],
+        utmSource: texts[t + 8],
+        utmMedium: texts[t + 9],
+        utmCampaign: texts[t + 10],
       };
     }
     return rows;

@@ -15,7 +15,7 @@ export interface VisitColumns {
 }
 
 const NUMBERS = 5;
-const TEXTS = 10;
+const TEXTS = 14;
 
 export function toColumns(rows: VisitRow[]): VisitColumns {
   const numbers = new Float64Array(rows.length * NUMBERS);
@@ -37,7 +37,11 @@ export function toColumns(rows: VisitRow[]): VisitColumns {
     texts[t++] = r.device;
     texts[t++] = r.language;
     texts[t++] = r.visitorHash;
-    texts[t] = r.eventId;
+    texts[t++] = r.eventId;
+    texts[t++] = r.variant;
+    texts[t++] = r.utmSource;
+    texts[t++] = r.utmMedium;
+    texts[t] = r.utmCampaign;
   });
   return { numbers, texts };
 }
@@ -64,6 +68,10 @@ export function fromColumns({ numbers, texts }: VisitColumns): VisitRow[] {
       language: texts[t + 7],
       visitorHash: texts[t + 8]!,
       eventId: texts[t + 9],
+      variant: texts[t + 10],
+      utmSource: texts[t + 11],
+      utmMedium: texts[t + 12],
+      utmCampaign: texts[t + 13],
     };
   }
   return rows;

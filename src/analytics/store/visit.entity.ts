@@ -24,6 +24,15 @@ export class Visit {
   @Column({ type: 'varchar', length: 40, nullable: true }) os!: string | null;
   @Column({ type: 'varchar', length: 10 }) device!: Device;
   @Column({ type: 'varchar', length: 35, nullable: true }) language!: string | null;
+  /** The A/B variant the visit was sent to (`1`, `2`..., `r3.1` in a rule's split); null: none. */
+  @Column({ type: 'varchar', length: 8, nullable: true }) variant!: string | null;
+  /** From the visit's own `utm_` parameters, else the link's UTM fields. */
+  @Column({ name: 'utm_source', type: 'varchar', length: 100, nullable: true })
+  utmSource!: string | null;
+  @Column({ name: 'utm_medium', type: 'varchar', length: 100, nullable: true })
+  utmMedium!: string | null;
+  @Column({ name: 'utm_campaign', type: 'varchar', length: 100, nullable: true })
+  utmCampaign!: string | null;
   /** HMAC of IP and User-Agent under a salt that changes every UTC day (uniques per day). */
   @Column({ name: 'visitor_hash', type: 'varchar', length: 16 }) visitorHash!: string;
 }

@@ -100,6 +100,30 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
     });
   }
 
+  /**
+   * For each variant of a share's own split (`1`, `2`...): its visits and visitors (people),
+   * and how many of them visited `goalId` afterwards on the same day (the visitor hash is salted by the day).
+   */
+  async variantConversions(linkId: number, goalId: number) {
+    type Row = Record<'variant' | 'visits' | 'visitors' | 'converted', string | number>;
+    const rows = await this.repo.query<Row[]>(
+      'SELECT v.variant AS variant, COUNT(DISTINCT v.id) AS visits, ' +
+        'COUNT(DISTINCT v.visitor_hash) AS visitors, ' +
+        'COUNT(DISTINCT g.visitor_hash) AS converted FROM visits v ' +
+        'LEFT JOIN visits g ON g.link_id = ? AND g.visitor_hash = v.visitor_hash ' +
+        'AND g.at >= v.at AND g.is_bot = 0 ' +
+        "WHERE v.link_id = ? AND v.is_bot = 0 AND v.variant IS NOT NULL AND v.variant NOT LIKE 'r%' " +
+        'GROUP BY v.variant',
+      [goalId, linkId],
+    );
+    return rows.map((r) => ({
+      variant: String(r.variant),
+      visits: Number(r.visits),
+      visitors: Number(r.visitors),
+      converted: Number(r.converted),
+    }));
+  }
+
   /** Up to `limit` raw visits of a share older than `after` (or the newest), newest first. */
   listAfter(linkId: number, after: Visit | null, limit: number): Promise<Visit[]> {
     return this.repo.find({

@@ -12,6 +12,7 @@ import {
   PasswordField,
   TitleField,
   UnfurlField,
+  MaxVisitsField,
 } from '../../links/dto/link-fields';
 
 /** At most this many files in one bundle. */
@@ -47,6 +48,7 @@ export class CreateBundleDto {
   @ExpireAtField() expire_at?: number;
   @PrivateField() is_private?: boolean;
   @UnfurlField() unfurl?: boolean;
+  @MaxVisitsField() max_visits?: number | null;
 }
 
 /** A field left out keeps its value; `null` clears title, password and expiry. */
@@ -56,6 +58,7 @@ export class UpdateBundleDto {
   @ExpireAtField() expire_at?: number | null;
   @PrivateField() is_private?: boolean;
   @UnfurlField() unfurl?: boolean;
+  @MaxVisitsField() max_visits?: number | null;
 }
 
 export class BundleFileIdsDto {

@@ -27,6 +27,7 @@ import { Invites1763702500000 } from './1763702500000-Invites';
 import { EmailTokens1763702600000 } from './1763702600000-EmailTokens';
 import { OidcIdentities1763702700000 } from './1763702700000-OidcIdentities';
 import { Events1763702900000 } from './1763702900000-Events';
+import { LinkRules1763703000000 } from './1763703000000-LinkRules';
 import { Passkeys1763702800000 } from './1763702800000-Passkeys';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   OidcIdentities1763702700000,
   Passkeys1763702800000,
   Events1763702900000,
+  LinkRules1763703000000,
 ];

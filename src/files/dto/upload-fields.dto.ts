@@ -6,7 +6,7 @@ import { ToInt } from '../../common/transforms';
 import type { Request } from 'express';
 import { createValidationPipe } from '../../common/pipes/validation.pipe';
 import { SLUG_PATTERN } from '../../common/slug';
-import { UnfurlField } from '../../links/dto/link-fields';
+import { UnfurlField, MaxVisitsField } from '../../links/dto/link-fields';
 
 const emptyIsAbsent = () =>
   Transform(({ value }: { value: unknown }) => (value === '' ? undefined : value));
@@ -39,6 +39,7 @@ export class UploadFieldsDto {
   keep_metadata?: boolean;
   /** Not S.EE's: link previews may show the file (default true). */
   @UnfurlField() unfurl?: boolean;
+  @MaxVisitsField() max_visits?: number | null;
   /** Not S.EE's: visitors must give it (the account area's upload options). */
   @emptyIsAbsent() @IsAbsentOr() @IsString() @MinLength(1) @MaxLength(200) password?: string;
   /** Not S.EE's: Unix seconds, in the future (the account area's upload options). */

@@ -68,6 +68,7 @@ export class FastUploads {
         password: dto.password ?? undefined,
         expireAt: dto.expire_at ?? undefined,
         unfurl: dto.unfurl,
+        maxVisits: dto.max_visits,
       },
       inTransaction: async (tx, fileId) => {
         // The bytes must outlive this commit: their record, locked, keeps its removal waiting.

@@ -10,6 +10,7 @@ import {
   PasswordField,
   TitleField,
   UnfurlField,
+  MaxVisitsField,
 } from '../../links/dto/link-fields';
 import { FileRecordDto } from '../dto/file-record.dto';
 
@@ -62,6 +63,7 @@ export class CreateLargeUploadDto {
   @IsIn([0, 1])
   keep_metadata?: 0 | 1;
   @UnfurlField() unfurl?: boolean;
+  @MaxVisitsField() max_visits?: number | null;
   @ApiPropertyOptional({ description: "Not S.EE's: one of your bundles, which the file joins" })
   @IsAbsentOr()
   @IsInt()

@@ -97,6 +97,7 @@ export class LargeUploadsService {
       is_private: dto.is_private === 1,
       keep_metadata: dto.keep_metadata === 1 || undefined,
       unfurl: dto.unfurl,
+      max_visits: dto.max_visits ?? undefined,
       bundle_id: dto.bundle_id,
     };
     const row = this.sessionRow(account, dto, uploadId, fields);

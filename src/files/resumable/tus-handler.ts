@@ -157,6 +157,7 @@ function fromMetadata(upload: Upload): CreateLargeUploadDto {
     is_private: ['1', 'true'].includes(text('is_private') ?? '') ? 1 : undefined,
     keep_metadata: ['1', 'true'].includes(text('keep_metadata') ?? '') ? 1 : undefined,
     unfurl: text('unfurl'),
+    max_visits: text('max_visits') !== undefined ? Number(text('max_visits')) : undefined,
     bundle_id: text('bundle_id') !== undefined ? Number(text('bundle_id')) : undefined,
     mime_type: text('filetype') ?? text('mime_type'),
   };

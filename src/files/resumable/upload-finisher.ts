@@ -61,6 +61,7 @@ export class UploadFinisher {
           passwordHash: fields.password_hash,
           expireAt: fields.expire_at,
           unfurl: fields.unfurl,
+          maxVisits: fields.max_visits,
         },
         inTransaction: async (tx, fileId) => {
           const updatedAt = new Date(this.clock.now());

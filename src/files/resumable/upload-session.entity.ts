@@ -19,6 +19,7 @@ export interface SessionFields {
   keep_metadata?: boolean;
   /** Link previews may show the file (true when not given). */
   unfurl?: boolean;
+  max_visits?: number;
   /** The bundle the file joins once it exists. */
   bundle_id?: number;
 }

@@ -6,6 +6,13 @@ import {
   DomainField,
   ExpirationRedirectField,
   UnfurlField,
+  MaxVisitsField,
+  ForwardQueryField,
+  VisitorQueryWinsField,
+  UtmField,
+  UtmPartField,
+  WatchTargetField,
+  FallbackUrlField,
   ExpireAtField,
   PasswordField,
   RedirectCodeField,
@@ -23,6 +30,14 @@ import {
   'expire_at',
   'expiration_redirect_url',
   'redirect_code',
+  'max_visits',
+  'utm',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'fallback_url',
 ])
 export class CreateLinkDto {
   @ApiProperty({ example: 'https://example.com/a/long/path' })
@@ -37,4 +52,15 @@ export class CreateLinkDto {
   @ExpirationRedirectField() expiration_redirect_url?: string;
   @RedirectCodeField() redirect_code?: number;
   @UnfurlField() unfurl?: boolean;
+  @MaxVisitsField() max_visits?: number | null;
+  @ForwardQueryField() forward_query?: boolean;
+  @VisitorQueryWinsField() visitor_query_wins?: boolean;
+  @UtmField() utm?: Record<string, unknown> | null;
+  @UtmPartField() utm_source?: string;
+  @UtmPartField() utm_medium?: string;
+  @UtmPartField() utm_campaign?: string;
+  @UtmPartField() utm_term?: string;
+  @UtmPartField() utm_content?: string;
+  @WatchTargetField() watch_target?: boolean;
+  @FallbackUrlField() fallback_url?: string | null;
 }

@@ -6,6 +6,7 @@ import {
   ArrayMaxSize,
   IsArray,
   IsBoolean,
+  IsObject,
   IsIn,
   IsInt,
   IsPositive,
@@ -20,16 +21,10 @@ import { IsHttpUrl } from '../../common/validators/is-http-url';
 import { SingleLine } from '../../common/validators/single-line';
 import { REDIRECT_CODES } from '../link.entity';
 
-/**
- * Whether link previews (Open Graph, Twitter cards, oEmbed) may show the share's content: true
- * by default; false leaves only a bare title. `1`/`0` and their strings too (multipart fields).
- */
-export const UnfurlField = () =>
+/** A boolean field: `1`/`0` and their strings too (multipart fields); blank is absent. */
+const BooleanField = (description: string, name: string) =>
   applyDecorators(
-    ApiPropertyOptional({
-      type: Boolean,
-      description: 'Link previews may show its content (default true); false keeps it out',
-    }),
+    ApiPropertyOptional({ type: Boolean, description }),
     Transform(({ value }: { value: unknown }) =>
       value === 1 || value === '1' || value === 'true'
         ? true
@@ -40,7 +35,29 @@ export const UnfurlField = () =>
             : value,
     ),
     IsAbsentOr(),
-    IsBoolean({ message: 'unfurl must be true or false' }),
+    IsBoolean({ message: `${name} must be true or false` }),
+  );
+
+/**
+ * Whether link previews (Open Graph, Twitter cards, oEmbed) may show the share's content: true
+ * by default; false leaves only a bare title.
+ */
+export const UnfurlField = () =>
+  BooleanField('Link previews may show its content (default true); false keeps it out', 'unfurl');
+
+export const ForwardQueryField = () =>
+  BooleanField("The visitor's query string goes onto the target (default false)", 'forward_query');
+
+export const VisitorQueryWinsField = () =>
+  BooleanField(
+    "With forward_query: of a parameter both have, the visitor's value wins (default false: the target's own)",
+    'visitor_query_wins',
+  );
+
+export const WatchTargetField = () =>
+  BooleanField(
+    'The target is checked now and then; broken, visitors go to fallback_url (default false)',
+    'watch_target',
   );
 
 /** Optional, and `null` clears it (PATCH/PUT); absent leaves it as it is. */
@@ -121,4 +138,53 @@ export const RedirectCodeField = () =>
     ApiPropertyOptional({ enum: REDIRECT_CODES, default: 302 }),
     IsAbsentOr(),
     IsIn(REDIRECT_CODES),
+  );
+
+export const MaxVisitsField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: Number,
+      nullable: true,
+      description:
+        'Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit',
+    }),
+    Clearable(),
+    IsInt({ message: 'max_visits must be a positive integer (null: no limit)' }),
+    IsPositive({ message: 'max_visits must be a positive integer (null: no limit)' }),
+  );
+
+export const FallbackUrlField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: String,
+      nullable: true,
+      description: 'Where visitors go while a watched target is broken',
+    }),
+    Clearable(),
+    IsHttpUrl(),
+  );
+
+export class UtmDto {
+  @ApiPropertyOptional({ maxLength: 100 }) source?: string;
+  @ApiPropertyOptional({ maxLength: 100 }) medium?: string;
+  @ApiPropertyOptional({ maxLength: 100 }) campaign?: string;
+  @ApiPropertyOptional({ maxLength: 100 }) term?: string;
+  @ApiPropertyOptional({ maxLength: 100 }) content?: string;
+}
+
+/** UTM fields set on the target when visitors go there; checked by the service (checkUtm). */
+export const UtmField = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: UtmDto, nullable: true, description: 'null or {} removes them' }),
+    Clearable(),
+    IsObject({ message: 'utm must be an object of source, medium, campaign, term, content' }),
+  );
+
+/** `utm_source` and the like as flat fields (what UTM builders and forms send). */
+export const UtmPartField = () =>
+  applyDecorators(
+    ApiPropertyOptional({ type: String, maxLength: 100, description: 'Same as utm.<name>' }),
+    IsAbsentOr(),
+    IsString(),
+    MaxLength(100),
   );

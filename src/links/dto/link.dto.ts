@@ -2,6 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { toUnix } from '../../common/time';
 import { TagDto } from '../../tags/dto/tag.dto';
 import { Link, LINK_KINDS } from '../link.entity';
+import { LinkUtm, TARGET_HEALTH, TargetHealthStatus } from '../rules/rule-types';
+import { UtmDto } from './link-fields';
 
 /** The answer of a creation (spec 2.1), plus the id. */
 export class ShortLinkDto {
@@ -31,6 +33,14 @@ export const asListItem = <T extends LinkDto>(dto: T): T => ({
   title: dto.title ?? '',
   target_url: dto.target_url ?? '',
 });
+
+export class TargetHealthDto {
+  @ApiProperty({ enum: TARGET_HEALTH }) status!: TargetHealthStatus;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Of the last check' })
+  http_status!: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Unix seconds' })
+  checked_at!: number | null;
+}
 
 export class LinkDto {
   @ApiProperty() id!: number;
@@ -70,6 +80,21 @@ export class LinkDto {
   unfurl!: boolean;
   @ApiProperty({ description: 'Past its expiry (it answers 410, or its expiry redirect)' })
   is_expired!: boolean;
+  @ApiProperty({ description: "The visitor's query string goes onto the target" })
+  forward_query!: boolean;
+  @ApiProperty({ description: "Of a parameter both have, the visitor's value wins" })
+  visitor_query_wins!: boolean;
+  @ApiPropertyOptional({ type: UtmDto, nullable: true }) utm!: LinkUtm | null;
+  @ApiPropertyOptional({ type: Number, nullable: true }) max_visits!: number | null;
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'Visits left before the limit; null: no limit',
+  })
+  visits_left!: number | null;
+  @ApiProperty() watch_target!: boolean;
+  @ApiPropertyOptional({ type: String, nullable: true }) fallback_url!: string | null;
+  @ApiProperty({ type: TargetHealthDto }) target_health!: TargetHealthDto;
   @ApiProperty() created_at!: number;
   @ApiProperty() updated_at!: number;
 
@@ -93,6 +118,18 @@ export class LinkDto {
       object_type: l.qrCode ? OBJECT_TYPES.qrcode : OBJECT_TYPES[l.kind],
       unfurl: l.unfurl,
       is_expired: l.expireAt !== null && l.expireAt.getTime() <= now,
+      forward_query: l.forwardQuery ?? false,
+      visitor_query_wins: l.visitorQueryWins ?? false,
+      utm: l.utm ?? null,
+      max_visits: l.maxVisits ?? null,
+      visits_left: l.maxVisits == null ? null : Math.max(0, l.maxVisits - (l.visitsTaken ?? 0)),
+      watch_target: l.watchTarget ?? false,
+      fallback_url: l.fallbackUrl ?? null,
+      target_health: {
+        status: l.healthStatus ?? 'unchecked',
+        http_status: l.healthHttpStatus ?? null,
+        checked_at: l.healthCheckedAt ? toUnix(l.healthCheckedAt) : null,
+      },
       created_at: toUnix(l.createdAt),
       updated_at: toUnix(l.updatedAt),
     };

@@ -5,6 +5,7 @@ import { PageQuery } from '../../common/pagination';
 import { ToInt } from '../../common/pipes/query-transforms';
 import { LINK_KINDS, LinkKind } from '../link.entity';
 import { LINK_SORTS } from '../link-filter';
+import { TARGET_HEALTH, TargetHealthStatus } from '../rules/rule-types';
 import { SearchText, SortedBy } from '../../common/validators/list-params';
 
 export class ListLinksQuery extends PageQuery {
@@ -13,4 +14,11 @@ export class ListLinksQuery extends PageQuery {
   @ApiPropertyOptional({ enum: LINK_KINDS }) @IsAbsentOr() @IsIn(LINK_KINDS) kind?: LinkKind;
   @SearchText('Search in slug, title and target URL') q?: string;
   @SortedBy(LINK_SORTS) sort?: (typeof LINK_SORTS)[number];
+  @ApiPropertyOptional({
+    enum: TARGET_HEALTH,
+    description: 'broken: the links whose watched target fails',
+  })
+  @IsAbsentOr()
+  @IsIn(TARGET_HEALTH)
+  health?: TargetHealthStatus;
 }

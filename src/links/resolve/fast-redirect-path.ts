@@ -13,6 +13,7 @@ import { DomainsService } from '../../domains/domains.service';
 import { HELD_STATUS, MISSING_STATUS, RedirectCache } from './redirect-cache';
 import { NotFoundAnswer } from './send-not-found';
 import { sendRedirect } from './send-redirect';
+import { VisitRouting } from './visit-routing';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -39,6 +40,7 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     private readonly orphans: OrphanVisits,
     private readonly moduleRef: ModuleRef,
     private readonly links: LinksRepository,
+    private readonly routing: VisitRouting,
   ) {}
 
   /** Installs itself on the HTTP server (none in the CLI's application context). */
@@ -92,15 +94,27 @@ export class FastRedirectPath implements OnApplicationBootstrap {
       void this.probe(req, res, domainId, path);
       return true;
     }
-    if (hit.validUntilMs <= this.clock.now()) return false;
-    if (method === 'GET') {
-      if (this.recorder.enabled) {
-        const link = { id: hit.linkId, accountId: hit.accountId, domainId, kind: 'redirect' };
-        const at = this.clock.now();
-        this.recorder.record(captureVisit(link, req.headers, req.socket.remoteAddress, url, at));
-      }
+    const now = this.clock.now();
+    if (hit.validUntilMs <= now) return false;
+    let location = hit.location;
+    let variant: string | null = null;
+    if (hit.routing) {
+      const routed = this.routing.route(hit, req.headers, req.socket.remoteAddress, url, now);
+      location = routed.location;
+      variant = routed.variant;
     }
-    sendRedirect(res, hit.status, hit.location);
+    if (method === 'GET' && this.recorder.enabled) {
+      const link = {
+        id: hit.linkId,
+        accountId: hit.accountId,
+        domainId,
+        kind: 'redirect',
+        utm: hit.utm,
+      };
+      const remote = req.socket.remoteAddress;
+      this.recorder.record(captureVisit(link, req.headers, remote, url, now, variant));
+    }
+    sendRedirect(res, hit.status, location, hit.routing?.vary);
     this.hits++;
     return true;
   }

@@ -7,6 +7,8 @@ const entry = (linkId: number) => ({
   linkId,
   accountId: 1,
   location: `https://x/${linkId}`,
+  routing: null,
+  utm: null,
   status: 302,
 });
 const published: string[] = [];

@@ -3,13 +3,16 @@ import { Clock } from '../../common/clock';
 import { Env } from '../../config/env';
 import { RedisService } from '../../redis/redis.service';
 import { Link } from '../link.entity';
+import type { LinkUtm } from '../rules/rule-types';
+import { compileRedirect, CompiledRedirect } from './visit-routing';
 
-export interface CachedRedirect {
+export interface CachedRedirect extends CompiledRedirect {
   linkId: number;
   /** The link's owner, for its visits. */
   accountId: number;
-  location: string;
   status: number;
+  /** The link's UTM fields, for its visits' stats. */
+  utm: LinkUtm | null;
   /** ms since epoch: the link's expiry or the cache TTL, whichever comes first. Past it, the
    *  fast path hands the request to Nest, which looks again. */
   validUntilMs: number;
@@ -30,7 +33,10 @@ export interface DueEntry {
   entry: CachedRedirect;
 }
 
-/** What the cache keeps of a link, or null when a visit to it must go through the framework. */
+/**
+ * What the cache keeps of a link, or null when a visit to it must go through the framework. Its
+ * rules are compiled here, once per cached link: a visit only runs them.
+ */
 export function cacheableRedirect(
   link: Link,
   now: number,
@@ -38,12 +44,15 @@ export function cacheableRedirect(
   if (link.kind !== 'redirect' || !link.targetUrl || link.passwordHash || link.blockedReason) {
     return null;
   }
+  // A visit limit is counted in the database, visit by visit.
+  if (link.maxVisits !== null) return null;
   if (link.expireAt && link.expireAt.getTime() <= now) return null;
   return {
     linkId: link.id,
     accountId: link.accountId,
-    location: link.targetUrl,
     status: link.redirectCode,
+    utm: link.utm,
+    ...compileRedirect(link),
   };
 }
 

@@ -3,9 +3,16 @@ import type { ServerResponse } from 'node:http';
 /**
  * The one way a redirect is written, by the fast path and the Nest path alike, so both send the
  * same headers: whatever middleware set before (helmet's page headers) is dropped, but for the
- * unlock cookie. `no-store` keeps browsers from caching it: edits apply and every visit arrives.
+ * unlock cookie. `no-store` keeps browsers from caching it: edits apply and every visit arrives;
+ * `Vary` says what a link's rules looked at (`*` for the address, the time, a split).
  */
-export function sendRedirect(res: ServerResponse, status: number, location: string): void {
+export function sendRedirect(
+  res: ServerResponse,
+  status: number,
+  location: string,
+  /** What a link's rules or split make the answer vary with. */
+  vary?: string | null,
+): void {
   const cookie = res.getHeader('Set-Cookie');
   for (const name of res.getHeaderNames()) res.removeHeader(name);
   res.writeHead(status, {
@@ -13,6 +20,7 @@ export function sendRedirect(res: ServerResponse, status: number, location: stri
     'Cache-Control': 'private, no-store, max-age=0',
     'Content-Length': '0',
     ...(cookie === undefined ? {} : { 'Set-Cookie': cookie }),
+    ...(vary ? { Vary: vary } : {}),
   });
   res.end();
 }

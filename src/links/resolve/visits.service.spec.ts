@@ -12,6 +12,8 @@ import { LinkPasswordCookie } from './link-password';
 import { LinkPasswordThrottle } from './link-password-throttle';
 import { RedirectCache } from './redirect-cache';
 import { VisitRequest, VisitsService } from './visits.service';
+import { VisitRouting } from './visit-routing';
+import { VisitorSignals } from '../../analytics/capture/visitor-signals';
 
 const keys = {
   generateKey: (_ctx: unknown, tracker: string, name: string) => `${name}:${tracker}`,
@@ -29,6 +31,13 @@ const link = (over: Partial<Link> = {}) =>
     passwordHash: null,
     expireAt: null,
     expirationRedirectUrl: null,
+    maxVisits: null,
+    rules: null,
+    variants: null,
+    utm: null,
+    forwardQuery: false,
+    healthStatus: 'unchecked',
+    fallbackUrl: null,
     ...over,
   }) as Link;
 
@@ -48,6 +57,10 @@ function setup(found: Link | null) {
     recorder as unknown as VisitRecorder,
     { record: jest.fn() } as unknown as OrphanVisits,
     { at: jest.fn().mockResolvedValue(null) } as unknown as Tombstones,
+    new VisitRouting(
+      new VisitorSignals({ TRUST_PROXY: false } as Env),
+      recorder as unknown as VisitRecorder,
+    ),
   );
   return { visits, cache, recorder };
 }

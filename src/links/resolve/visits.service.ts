@@ -14,6 +14,7 @@ import { LinkPasswordCookie } from './link-password';
 import { LinkPasswordThrottle } from './link-password-throttle';
 import { cacheableRedirect, RedirectCache } from './redirect-cache';
 import { Tombstones } from '../tombstones/tombstones';
+import { compileRedirect, VisitRouting } from './visit-routing';
 
 /** A share's kind as its pages name it. */
 /** What an expired share says (also the keys of its translations: the error page says them). */
@@ -48,14 +49,14 @@ export interface VisitRequest {
 export type VisitSource = Pick<VisitRequest, 'headers' | 'remoteAddress' | 'url'>;
 
 export type Visit =
-  | { type: 'redirect'; status: number; location: string }
+  | { type: 'redirect'; status: number; location: string; vary?: string | null }
   | { type: 'locked'; link: Link; wrongPassword: boolean }
   | { type: 'unlocked'; link: Link; cookie: string }
   /** Counted by whoever shows the content, once it is known to be shown (`record`). */
   | { type: 'content'; link: Link; countable: boolean };
 
 /** Why a share answers 410, in the envelope's data (the public pages word each state). */
-export type GoneState = 'expired' | 'taken_down' | 'read';
+export type GoneState = 'expired' | 'taken_down' | 'read' | 'limit';
 export const gone = (state: GoneState, message: string, reason?: string) =>
   new DomainError(410, 'gone', message, { state, ...(reason && { reason }) });
 /** A one-time text someone has read: its address says so (a tombstone) instead of a 404. */
@@ -82,6 +83,7 @@ export class VisitsService {
     private readonly recorder: VisitRecorder,
     private readonly orphans: OrphanVisits,
     private readonly tombstones: Tombstones,
+    private readonly routing: VisitRouting,
   ) {}
 
   async visit(r: VisitRequest, secure: boolean, unlocking = false): Promise<Visit> {
@@ -108,11 +110,33 @@ export class VisitsService {
       if (unlocking)
         return { type: 'unlocked', link, cookie: this.cookie.issue(link, secure).header };
     }
+    if (!(await this.withinLimit(link, r))) {
+      if (link.expirationRedirectUrl) {
+        return { type: 'redirect', status: 302, location: link.expirationRedirectUrl };
+      }
+      throw gone('limit', 'This link reached its visit limit');
+    }
     if (link.kind !== 'redirect') return { type: 'content', link, countable: r.countable };
-    if (r.countable) this.record(link, r);
-    const cacheable = cacheableRedirect(link, this.clock.now());
+    const now = this.clock.now();
+    const cacheable = cacheableRedirect(link, now);
+    const compiled = cacheable ?? compileRedirect(link);
+    const routed = this.routing.route(compiled, r.headers, r.remoteAddress, r.url, now);
+    if (r.countable) this.record(link, r, routed.variant);
     if (cacheable) this.cache.set(link.domainId, link.slug, cacheable, link.expireAt);
-    return { type: 'redirect', status: link.redirectCode, location: link.targetUrl! };
+    const vary = compiled.routing?.vary;
+    return { type: 'redirect', status: link.redirectCode, location: routed.location, vary };
+  }
+
+  /**
+   * A share with a visit limit takes one visit of it, by a conditional update (exact under any
+   * concurrency); bots, HEAD requests and a one-time text's reveal only look at what is left.
+   */
+  private async withinLimit(link: Link, r: VisitRequest): Promise<boolean> {
+    if (link.maxVisits === null) return true;
+    if (!r.countable || r.reveal || this.routing.isBot(r.headers)) {
+      return link.visitsTaken < link.maxVisits;
+    }
+    return this.links.takeVisit(link.id);
   }
 
   /** The share at an address, whatever its state (its QR code is printed before and after). */
@@ -128,8 +152,9 @@ export class VisitsService {
   }
 
   /** Counts a visit: a redirect's, a page's once shown, a file's bytes at `/u/...`. */
-  record(link: Link, r: VisitSource): void {
-    this.recorder.record(captureVisit(link, r.headers, r.remoteAddress, r.url, this.clock.now()));
+  record(link: Link, r: VisitSource, variant: string | null = null): void {
+    const at = this.clock.now();
+    this.recorder.record(captureVisit(link, r.headers, r.remoteAddress, r.url, at, variant));
   }
 
   /** The link at the address, or where the domain sends unknown slugs; else a 404. */

@@ -7,6 +7,7 @@ import {
   DomainField,
   ExpirationRedirectField,
   UnfurlField,
+  MaxVisitsField,
   ExpireAtField,
   PasswordField,
   TagIdsField,
@@ -35,6 +36,7 @@ export class TextFieldsDto {
   @ExpireAtField() expire_at?: number | null;
   @ExpirationRedirectField() expiration_redirect_url?: string | null;
   @UnfurlField() unfurl?: boolean;
+  @MaxVisitsField() max_visits?: number | null;
 
   @ApiPropertyOptional({ description: 'Deleted after the first view by a person (not by bots)' })
   @IsAbsentOr()

@@ -19,6 +19,10 @@ const GONE: Record<GoneState, (w: Words, message: string, reason?: string) => Se
       ? w.t('The reason given: {{reason}}', { reason })
       : w.t('It broke the rules of this service.'),
   }),
+  limit: (w) => ({
+    title: w.t('This link reached its visit limit'),
+    message: w.t('Its owner let it be opened a set number of times, and it has been.'),
+  }),
   read: (w) => ({
     title: w.t('This text was read and deleted'),
     message: w.t(

@@ -78,7 +78,8 @@ describe('Orphan visits, the CSV log and what a download counts', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="visits-${id}.csv"`);
     const lines = res.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'at,bot,qr,referrer,referrer_host,country,browser,os,device,language,visitor',
+      'at,bot,qr,referrer,referrer_host,country,browser,os,device,language,' +
+        'variant,utm_source,utm_medium,utm_campaign,visitor',
     );
     expect(lines).toHaveLength(3);
     // A formula is never handed to a spreadsheet as one.

@@ -57,6 +57,10 @@ describe('Visits recorded', () => {
         os: 'iOS',
         device: 'mobile',
         language: 'de-ch',
+        variant: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
         visitor: expect.stringMatching(/^[0-9a-f]{8}$/),
       },
     ]);

@@ -38,6 +38,18 @@ export class TopListsDto {
   @ApiProperty({ type: [TopEntryDto] }) os!: TopEntryDto[];
   @ApiProperty({ type: [TopEntryDto] }) devices!: TopEntryDto[];
   @ApiProperty({ type: [TopEntryDto] }) languages!: TopEntryDto[];
+  @ApiProperty({
+    type: [TopEntryDto],
+    description: "A/B variants: `1`, `2`... of the link's split, `r3.1` of the third rule's",
+  })
+  variants!: TopEntryDto[];
+  @ApiProperty({
+    type: [TopEntryDto],
+    description: "The visit's own utm_source, else the link's",
+  })
+  utm_sources!: TopEntryDto[];
+  @ApiProperty({ type: [TopEntryDto] }) utm_mediums!: TopEntryDto[];
+  @ApiProperty({ type: [TopEntryDto] }) utm_campaigns!: TopEntryDto[];
 }
 
 export class TopShareDto {
@@ -99,6 +111,11 @@ export class VisitLogEntryDto {
   @ApiPropertyOptional({ type: String, nullable: true }) os!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) device!: string | null;
   @ApiPropertyOptional({ type: String, nullable: true }) language!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'The A/B variant served' })
+  variant!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) utm_source!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) utm_medium!: string | null;
+  @ApiPropertyOptional({ type: String, nullable: true }) utm_campaign!: string | null;
   @ApiProperty({ description: 'The first 8 characters of the day-salted visitor hash' })
   visitor!: string;
 }

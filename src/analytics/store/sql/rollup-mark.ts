@@ -117,7 +117,8 @@ async function rollUpPastMark(db: SqlRunner): Promise<number> {
   const mark = await markOf(db);
   const rows = (await db.query(
     'SELECT id, link_id, account_id, at, is_bot, qr, referrer_host, country, browser, os, ' +
-      `device, language, visitor_hash FROM visits WHERE id > ? ORDER BY id LIMIT ${ROLL_UP_AT_MOST}`,
+      'device, language, visitor_hash, variant, utm_source, utm_medium, utm_campaign ' +
+      `FROM visits WHERE id > ? ORDER BY id LIMIT ${ROLL_UP_AT_MOST}`,
     [mark],
   )) as Row[];
   if (rows.length === 0) return 0;
@@ -155,5 +156,9 @@ function fromRow(r: Row): RollupVisit {
     os: text(r.os),
     device: String(r.device) as RollupVisit['device'],
     language: text(r.language),
+    variant: text(r.variant),
+    utmSource: text(r.utm_source),
+    utmMedium: text(r.utm_medium),
+    utmCampaign: text(r.utm_campaign),
   };
 }

@@ -29,6 +29,10 @@ const VISIT_COLUMNS = [
   'device',
   'language',
   'visitor_hash',
+  'variant',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
 ];
 
 /**
@@ -106,6 +110,10 @@ function visitValues(db: SqlRunner, r: VisitRow): unknown[] {
     r.device,
     r.language,
     r.visitorHash,
+    r.variant,
+    r.utmSource,
+    r.utmMedium,
+    r.utmCampaign,
   ];
 }
 
