@@ -148,6 +148,10 @@ export const MaxVisitsField = () =>
       description:
         'Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit',
     }),
+    // Multipart fields arrive as strings.
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : value,
+    ),
     Clearable(),
     IsInt({ message: 'max_visits must be a positive integer (null: no limit)' }),
     IsPositive({ message: 'max_visits must be a positive integer (null: no limit)' }),
