@@ -22,13 +22,16 @@ describe('Query forwarding, UTM and visit limits', () => {
     return { id: idOf(res), slug: res.body.data.slug as string };
   };
   const linkOf = async (id: number) =>
-    (await t.api().get(`/api/v1/links/${id}`).set(a.auth).expect(200)).body.data;
+    (await t.api().get(`/api/v1/links/${id}`).set(a.auth).expect(200)).body.data as Record<
+      string,
+      unknown
+    >;
   /** Twice: the second answer comes from the cache. */
   const where = async (path: string) => {
     const seen: string[] = [];
     for (let i = 0; i < 2; i++) {
       const res = await t.api().get(path).set('Host', HOST).set('User-Agent', BROWSER).expect(302);
-      seen.push(res.headers.location as string);
+      seen.push(res.headers.location);
     }
     expect(seen[1]).toBe(seen[0]);
     return seen[0];

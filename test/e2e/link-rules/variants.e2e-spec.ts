@@ -1,4 +1,4 @@
-import { Agent, request, Server } from 'node:http';
+import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { LinkRoutingService } from '../../../src/links/rules/link-routing.service';
@@ -41,15 +41,16 @@ describe('A/B splits', () => {
         .set('User-Agent', BROWSER)
         .set('X-Forwarded-For', ip)
         .expect(302)
-    ).headers.location as string;
+    ).headers.location;
   const stats = async (id: number) => {
     await t.app.get(VisitRecorder).flush();
-    return (await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200)).body.data;
+    const res = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
+    return res.body.data as { top: Record<string, { value: string; visits: number }[]> };
   };
 
   it('should keep a split, refuse a bad one, and remove it with an empty list', async () => {
     const { id } = await link();
-    const put = (body: unknown) =>
+    const put = (body: object) =>
       t.api().put(`/api/v1/links/${id}/variants`).set(a.auth).send(body);
     expect((await t.api().get(`/api/v1/links/${id}/variants`).set(a.auth)).body.data).toEqual({
       variants: [],
@@ -103,7 +104,7 @@ describe('A/B splits', () => {
       for (let j = 0; j < 3; j++) expect(await visit(slug, ip)).toBe(first);
       seen.set(ip, first);
     }
-    const counts = { [A]: 0, [B]: 0 };
+    const counts: Record<string, number> = { [A]: 0, [B]: 0 };
     for (const location of seen.values()) counts[location] += 4;
     expect(counts[A] + counts[B]).toBe(80);
     expect(counts[A]).toBeGreaterThan(0);
@@ -123,7 +124,7 @@ describe('A/B splits', () => {
       { target_url: B, weight: 2 },
       { target_url: C, weight: 7 },
     ]);
-    const server = t.app.getHttpServer() as Server;
+    const server = t.app.getHttpServer();
     if (!server.listening) await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const port = (server.address() as AddressInfo).port;
     const agent = new Agent({ keepAlive: true, maxSockets: 20 });
@@ -237,7 +238,7 @@ describe('A/B splits', () => {
       .expect(200);
     expect(put.body.data.winner).toEqual(winner);
     // Visitors of each variant; only B's go on to the goal.
-    const of = { [A]: [] as string[], [B]: [] as string[] };
+    const of: Record<string, string[]> = { [A]: [], [B]: [] };
     for (let i = 1; of[A].length < 3 || of[B].length < 3; i++) {
       const ip = `203.0.113.${i}`;
       const location = await visit(slug, ip);

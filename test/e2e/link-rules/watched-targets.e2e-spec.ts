@@ -68,7 +68,11 @@ describe('Watched targets', () => {
     return { id: idOf(res), slug: res.body.data.slug as string };
   };
   const health = async (id: number) =>
-    (await t.api().get(`/api/v1/links/${id}`).set(a.auth).expect(200)).body.data.target_health;
+    (await t.api().get(`/api/v1/links/${id}`).set(a.auth).expect(200)).body.data.target_health as {
+      status: string;
+      http_status: number | null;
+      checked_at: number | null;
+    };
   /** Runs the checks due now, then moves time past the longest back-off. */
   const checkRound = async () => {
     await t.app.get(TargetWatch).checkDue();
@@ -135,7 +139,7 @@ describe('Watched targets', () => {
   it('should send visitors to the fallback while the target is broken, and back once it answers', async () => {
     const { id, slug } = await watched('/flaky', { fallback_url: 'https://example.com/sorry' });
     const where = async () =>
-      (await t.api().get(`/${slug}`).set('Host', HOST).expect(302)).headers.location as string;
+      (await t.api().get(`/${slug}`).set('Host', HOST).expect(302)).headers.location;
     expect(await where()).toBe(`${site.base}/flaky`);
     expect(await where()).toBe(`${site.base}/flaky`); // cached now
     for (let i = 0; i < 3; i++) await checkRound();
@@ -152,7 +156,8 @@ describe('Watched targets', () => {
     const { id } = await watched('/down');
     const watch = t.app.get(TargetWatch);
     const checks = async () =>
-      (await t.api().get(`/api/v1/links/${id}/health`).set(a.auth)).body.data.checks.length;
+      (await t.api().get(`/api/v1/links/${id}/health`).set(a.auth)).body.data.checks
+        .length as number;
     await watch.checkDue();
     expect(await checks()).toBe(1);
     // The next check after a failure waits twice the interval (two hours by default).
@@ -167,7 +172,7 @@ describe('Watched targets', () => {
   it('should check at most 10 targets of one host a minute, and the rest a minute later', async () => {
     // Its own host name (the same site), so that the other tests' targets do not count.
     const base = site.base.replace('127.0.0.1', 'localhost');
-    const links = [];
+    const links: number[] = [];
     for (let i = 0; i < 12; i++) {
       const res = await t
         .api()
@@ -230,7 +235,10 @@ describe('Watched targets', () => {
     const id = idOf(res);
     await checkRound();
     const state = async () =>
-      (await t.api().get(`/api/v1/links/${id}/health`).set(b.auth)).body.data;
+      (await t.api().get(`/api/v1/links/${id}/health`).set(b.auth)).body.data as {
+        watched: boolean;
+        checks: unknown[];
+      };
     expect(await state()).toMatchObject({ watched: false, checks: [] });
     const account = await t
       .api()
