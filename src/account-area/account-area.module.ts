@@ -36,6 +36,8 @@ import { AdminReportsPageController } from './admin/admin-reports-page.controlle
 import { ReportController } from './report.controller';
 import { IntegrationsPageController } from './integrations-page.controller';
 import { LinkEditController } from './link-edit.controller';
+import { LinkRulesPageController } from './link-rules-page.controller';
+import { LinkSplitPageController } from './link-split-page.controller';
 import { ShareQrController } from './share-qr.controller';
 import { LinksPageController } from './links-page.controller';
 import { OverviewController } from './overview.controller';
@@ -106,6 +108,8 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     OverviewController,
     LinksPageController,
     LinkEditController,
+    LinkRulesPageController,
+    LinkSplitPageController,
     ShareQrController,
     TextsPageController,
     TextEditController,

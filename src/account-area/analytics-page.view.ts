@@ -29,6 +29,11 @@ const TOPS = [
   ['os', tk('Operating systems')],
   ['devices', tk('Devices')],
   ['languages', tk('Languages')],
+  // Shown only when some visit has one.
+  ['variants', tk('A/B variants'), 'optional'],
+  ['utm_sources', tk('UTM sources'), 'optional'],
+  ['utm_mediums', tk('UTM mediums'), 'optional'],
+  ['utm_campaigns', tk('UTM campaigns'), 'optional'],
 ];
 
 /** The quick ranges, in days back from now. */
@@ -124,7 +129,7 @@ export class AnalyticsPageView {
       values: stats.series.map((p) => p.visits),
     };
     const tops = (link ? TOPS : [['shares', tk('Most visited shares')], ...TOPS]).map(
-      ([key, label]) => [key, w.t(label)],
+      ([key, label, optional]) => [key, w.t(label), optional],
     );
     this.pages.send(res, 'analytics', 'Analytics', viewer, {
       ...base,

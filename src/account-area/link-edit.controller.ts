@@ -7,11 +7,12 @@ import { LinksService } from '../links/links.service';
 import { AccountArea } from './account-area.decorator';
 import { CurrentViewer } from './current-session.decorator';
 import { parseForm } from './form';
-import { LinkEditForm } from './forms/link-edit.form';
+import { LinkEditForm, utmOf } from './forms/link-edit.form';
 import { PageForm } from './forms/page-query.decorator';
 import { LinkEditView } from './link-edit.view';
 import type { Viewer } from './pages';
 import { wordsOf } from '../i18n/language-of';
+import { tk } from '../i18n/i18n';
 import { TagsService } from '../tags/tags.service';
 
 /** `/account/links/:id/edit`: a link's address stays; everything else may change. */
@@ -31,7 +32,9 @@ export class LinkEditController {
     @Res() res: Response,
   ): Promise<void> {
     const link = await this.links.get(viewer.account!.id, { id }, 'redirect');
-    await this.view.render(viewer, res, link, {});
+    // Back from a change of its rules or split.
+    const saved = (res.req.query as Record<string, unknown>).saved === '1';
+    await this.view.render(viewer, res, link, { notice: saved ? tk('Saved') : null });
   }
 
   @Post()
@@ -51,6 +54,12 @@ export class LinkEditController {
       expire_at: form.expire_at ? Date.parse(`${form.expire_at}Z`) / 1000 : null,
       unfurl: form.unfurl === '1',
       redirect_code: form.redirect_code ? Number(form.redirect_code) : undefined,
+      forward_query: form.forward_query === '1',
+      visitor_query_wins: form.visitor_query_wins === '1',
+      utm: utmOf(form),
+      max_visits: form.max_visits ? Number(form.max_visits) : null,
+      watch_target: form.watch_target === '1',
+      fallback_url: form.fallback_url ?? null,
     });
     try {
       if (!parsed.dto) throw new DomainError(400, 'validation_failed', parsed.error);

@@ -42,7 +42,14 @@ export class LinksPageView {
     ];
     const domain = query.domain && domains.includes(query.domain) ? query.domain : undefined;
     const sort = LINK_SORTS.find((x) => x === query.sort) ?? 'newest';
-    const filter = { kind: 'redirect' as const, q: query.q || undefined, tagId: query.tag, domain };
+    const health = query.health === 'broken' ? ('broken' as const) : undefined;
+    const filter = {
+      kind: 'redirect' as const,
+      q: query.q || undefined,
+      tagId: query.tag,
+      domain,
+      health,
+    };
     const rows = await this.links.list(accountId, { ...filter, sort }, query.page, PER_PAGE + 1);
     const data = {
       section: 'links' as const,
@@ -57,7 +64,7 @@ export class LinksPageView {
       hasMore: rows.length > PER_PAGE,
       tags: await this.tags.list(accountId),
       domains,
-      filter: { tag: query.tag ?? '', domain: domain ?? '', sort },
+      filter: { tag: query.tag ?? '', domain: domain ?? '', sort, health: health ?? '' },
     };
     this.pages.send(res, 'links', 'Links', viewer, data, status);
   }

@@ -15,6 +15,10 @@ export interface ShareState {
   burn_after_read?: boolean;
   is_private?: boolean;
   taken_down_reason?: string | null;
+  target_health?: { status: string };
+  visits_left?: number | null;
+  rule_count?: number;
+  variant_count?: number;
 }
 
 const MINUTE = 60;
@@ -49,6 +53,13 @@ export function badgesOf(s: ShareState, nowSeconds: number, w: Words): Badge[] {
   if (s.has_password) out.push({ label: w.t('Password'), tone: '' });
   if (s.burn_after_read) out.push({ label: w.t('One-time'), tone: '' });
   if (s.is_private) out.push({ label: w.t('Private'), tone: '' });
+  if (s.target_health?.status === 'broken') out.push({ label: w.t('Target broken'), tone: 'warn' });
+  if (s.visits_left === 0) out.push({ label: w.t('Visit limit reached'), tone: 'warn' });
+  else if (s.visits_left) {
+    out.push({ label: w.t('{{count}} visits left', { count: s.visits_left }), tone: '' });
+  }
+  if (s.rule_count) out.push({ label: w.t('{{count}} rules', { count: s.rule_count }), tone: '' });
+  if (s.variant_count) out.push({ label: w.t('A/B split'), tone: '' });
   return out;
 }
 

@@ -59,6 +59,6 @@ import { VisitRouting } from './resolve/visit-routing';
     TombstonesRepository,
     Tombstones,
   ],
-  exports: [LinksService, VisitsService, LinkBlocks],
+  exports: [LinksService, VisitsService, LinkBlocks, LinkRoutingService],
 })
 export class LinksModule {}

@@ -1905,6 +1905,10 @@ export interface components {
             watch_target: boolean;
             fallback_url?: string | null;
             target_health: components["schemas"]["TargetHealthDto"];
+            /** @description Redirect rules it has (GET /links/:id/rules) */
+            rule_count: number;
+            /** @description Variants of its A/B split; 0: none (GET /links/:id/variants) */
+            variant_count: number;
             created_at: number;
             updated_at: number;
         };
@@ -2141,6 +2145,10 @@ export interface components {
             watch_target: boolean;
             fallback_url?: string | null;
             target_health: components["schemas"]["TargetHealthDto"];
+            /** @description Redirect rules it has (GET /links/:id/rules) */
+            rule_count: number;
+            /** @description Variants of its A/B split; 0: none (GET /links/:id/variants) */
+            variant_count: number;
             created_at: number;
             updated_at: number;
             /** @enum {string} */

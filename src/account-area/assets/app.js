@@ -408,3 +408,24 @@ document.addEventListener('click', async (e) => {
     button.disabled = false;
   }
 });
+
+// The UTM builder: the address visitors will reach, shown as its fields are filled.
+{
+  const preview = document.querySelector('[data-utm-preview]');
+  const form = preview?.closest('form');
+  if (form) {
+    const show = () => {
+      try {
+        const url = new URL(form.elements.target_url.value);
+        for (const f of ['source', 'medium', 'campaign', 'term', 'content']) {
+          const v = form.elements[`utm_${f}`].value.trim();
+          if (v) url.searchParams.set(`utm_${f}`, v);
+        }
+        preview.textContent = url.href;
+      } catch {
+        preview.textContent = '';
+      }
+    };
+    form.addEventListener('input', show);
+  }
+}

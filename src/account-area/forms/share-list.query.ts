@@ -29,6 +29,8 @@ export class ShareListQuery {
   @IsOptional() @IsString() type?: string;
   /** Files: image, video, audio, document... */
   @IsOptional() @IsString() kind?: string;
+  /** Links: `broken`, the links whose watched target fails. */
+  @IsOptional() @IsString() health?: string;
   /** Files: `list` or `grid` (a gallery); remembered in this browser once chosen. */
   @IsOptional() @IsString() view?: string;
 }

@@ -95,6 +95,9 @@ export class LinkDto {
   @ApiProperty() watch_target!: boolean;
   @ApiPropertyOptional({ type: String, nullable: true }) fallback_url!: string | null;
   @ApiProperty({ type: TargetHealthDto }) target_health!: TargetHealthDto;
+  @ApiProperty({ description: 'Redirect rules it has (GET /links/:id/rules)' }) rule_count!: number;
+  @ApiProperty({ description: 'Variants of its A/B split; 0: none (GET /links/:id/variants)' })
+  variant_count!: number;
   @ApiProperty() created_at!: number;
   @ApiProperty() updated_at!: number;
 
@@ -130,6 +133,8 @@ export class LinkDto {
         http_status: l.healthHttpStatus ?? null,
         checked_at: l.healthCheckedAt ? toUnix(l.healthCheckedAt) : null,
       },
+      rule_count: l.rules?.length ?? 0,
+      variant_count: l.variants?.length ?? 0,
       created_at: toUnix(l.createdAt),
       updated_at: toUnix(l.updatedAt),
     };

@@ -92,6 +92,42 @@ export class LinkRoutingService implements OnModuleInit {
     };
   }
 
+  /** One more variant; a link without a split starts one from its own target (weight 1). */
+  async addVariant(accountId: number, id: number, targetUrl: unknown, weight: unknown) {
+    const link = await this.redirect(accountId, id);
+    const start = link.variants ?? [{ target_url: link.targetUrl!, weight: 1 }];
+    return this.setSplit(accountId, id, [...start, { target_url: targetUrl, weight }], undefined);
+  }
+
+  /** Variant `n` (1-based) goes; one variant left is no split. */
+  async removeVariant(accountId: number, id: number, n: number) {
+    const left = (await this.redirect(accountId, id)).variants?.filter((_, i) => i !== n - 1);
+    return this.setSplit(accountId, id, left && left.length > 1 ? left : [], undefined);
+  }
+
+  /**
+   * The split picks its winner after `after` visits by visits to `goal` (a short URL or a slug
+   * of the default domain), as the edit page asks; no `after`: only the owner picks.
+   */
+  async setWinnerRule(accountId: number, id: number, after?: string, goal?: string) {
+    const { variants } = splitOf(await this.redirect(accountId, id));
+    if (!after) return this.setSplit(accountId, id, variants, null);
+    const visits = Number(after);
+    if (!Number.isInteger(visits) || visits < 1) {
+      throw invalid('winner.after_visits', 'after_visits must be a positive integer');
+    }
+    const address = goalAddress(goal ?? '');
+    if (!address) throw invalid('winner.goal_link_id', 'Name the goal by its short link');
+    let goalId: number;
+    try {
+      goalId = (await this.links.findOwned(accountId, address)).id;
+    } catch {
+      throw invalid('winner.goal_link_id', 'The goal must be one of your links');
+    }
+    const winner = { after_visits: visits, goal_link_id: goalId };
+    return this.setSplit(accountId, id, variants, winner);
+  }
+
   /** The owner's one click: variant `n` (1-based) becomes the link's target; the split ends. */
   async pickWinner(accountId: number, id: number, n: number) {
     const link = await this.redirect(accountId, id);
@@ -171,3 +207,16 @@ const splitOf = (link: Link): SplitSettings => ({
       ? { after_visits: link.winnerAfter, goal_link_id: link.winnerGoalId }
       : null,
 });
+
+/** `https://s.example/abc` or `abc` as a link's address. */
+function goalAddress(text: string): { domain?: string; slug: string } | null {
+  const t = text.trim();
+  if (/^[A-Za-z0-9_-]{1,64}$/.test(t)) return { slug: t };
+  try {
+    const url = new URL(t);
+    const slug = url.pathname.slice(1);
+    return /^[A-Za-z0-9_-]{1,64}$/.test(slug) ? { domain: url.host, slug } : null;
+  } catch {
+    return null;
+  }
+}
