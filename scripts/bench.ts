@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAnalytics, benchWriter } from './bench/analytics';
 import { benchMisses } from './bench/misses';
+import { benchRules } from './bench/rules';
 import { benchTextPage } from './bench/text-page';
 import { benchResumable } from './bench/resumable';
 import { benchUpload } from './bench/upload';
@@ -46,6 +47,18 @@ async function main() {
     try {
       return await benchEvents((name, extra) => startService(dir, name, extra));
     } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  if (process.argv.includes('--rules')) {
+    // `npm run bench:rules`: redirect rules alone.
+    const ours = startService(dir, 'rules', { ANALYTICS_RECORD: 'false' });
+    try {
+      await waitFor(`http://127.0.0.1:${OURS}/health/ready`);
+      const token = await signup(`http://127.0.0.1:${OURS}`);
+      return await benchRules(`http://127.0.0.1:${OURS}`, ours.pid!, token);
+    } finally {
+      await stop(ours);
       rmSync(dir, { recursive: true, force: true });
     }
   }
@@ -142,6 +155,7 @@ async function main() {
     );
     await stop(recording);
 
+    await benchRules(base, ours.pid!, token);
     await benchMisses(base, ours.pid!, LINKS);
     await benchTextPage(base, token);
     await benchAnalytics();

@@ -15,12 +15,17 @@ export function sendRedirect(
 ): void {
   const cookie = res.getHeader('Set-Cookie');
   for (const name of res.getHeaderNames()) res.removeHeader(name);
-  res.writeHead(status, {
-    Location: location,
-    'Cache-Control': 'private, no-store, max-age=0',
-    'Content-Length': '0',
-    ...(cookie === undefined ? {} : { 'Set-Cookie': cookie }),
-    ...(vary ? { Vary: vary } : {}),
-  });
+  // A flat list of names and values: Node writes it as it is, without walking an object.
+  const headers = [
+    'Location',
+    location,
+    'Cache-Control',
+    'private, no-store, max-age=0',
+    'Content-Length',
+    '0',
+  ];
+  if (cookie !== undefined) for (const c of [cookie].flat()) headers.push('Set-Cookie', String(c));
+  if (vary) headers.push('Vary', vary);
+  res.writeHead(status, headers);
   res.end();
 }

@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import type { LinkRule, LinkUtm, LinkVariant, RuleCondition } from './rule-types';
 import { UTM_FIELDS } from './rule-types';
 import type { VisitorTraits } from './visitor-traits';
+import type { Agent } from '../../analytics/capture/user-agents';
 
 /** Where a visit goes, and which A/B variant it was (for the stats). */
 export interface Routed {
@@ -55,7 +56,7 @@ export function compileRouting(link: RoutingSource): Routing | null {
     ? splitPick(split, link.utm, link.id, '')
     : () => ({ location: own, variant: null });
   const compiled = rules.map((rule, i) => ({
-    test: allOf(rule.conditions.map(condition)),
+    test: allOf(byCost(rule.conditions).map(condition)),
     pick: rule.variants?.length
       ? splitPick(rule.variants, link.utm, link.id, `r${i + 1}.`)
       : fixed(withUtm(rule.target_url, link.utm)),
@@ -84,8 +85,42 @@ const fixed = (location: string): Pick => {
   return () => routed;
 };
 
+/** What a condition costs to test, cheapest first: the time, then what is parsed once per
+ *  request, the address last (a country is a database lookup). */
+const COST: Record<RuleCondition['type'], number> = {
+  before: 0,
+  after: 0,
+  query: 1,
+  device: 2,
+  os: 2,
+  browser: 2,
+  language: 3,
+  ip: 4,
+  country: 5,
+};
+
+/** A rule's conditions all must match: tested cheapest first, the order they match in is moot. */
+const byCost = (conditions: RuleCondition[]) =>
+  [...conditions].sort((a, b) => COST[a.type] - COST[b.type]);
+
 const allOf = (tests: Test[]): Test =>
-  tests.length === 1 ? tests[0] : (t) => tests.every((test) => test(t));
+  tests.length === 1
+    ? tests[0]
+    : (t) => {
+        for (let i = 0; i < tests.length; i++) if (!tests[i](t)) return false;
+        return true;
+      };
+
+/** An agent's OS and browser as rules name them, worked out once per parsed agent. */
+const agentKeys = new WeakMap<Agent, { os: string | null; browser: string | null }>();
+function keysOf(agent: Agent) {
+  let keys = agentKeys.get(agent);
+  if (!keys) {
+    keys = { os: osKey(agent.os), browser: browserKey(agent.browser) };
+    agentKeys.set(agent, keys);
+  }
+  return keys;
+}
 
 /**
  * Weighted variants; a visitor is placed by the day's visitor hash (so one person sees one
@@ -151,21 +186,22 @@ export function condition(c: RuleCondition): Test {
     case 'device':
       return (t) => t.agent.device === value;
     case 'os':
-      return (t) => osKey(t.agent.os) === value;
+      return (t) => (t.keys ??= keysOf(t.agent)).os === value;
     case 'browser':
-      return (t) => browserKey(t.agent.browser) === value;
+      return (t) => (t.keys ??= keysOf(t.agent)).browser === value;
     case 'country':
       return (t) => t.country === value;
     case 'language': {
       const tag = String(value).toLowerCase();
       const prefix = `${tag}-`;
-      return (t) => t.languages.some((l) => l === tag || l.startsWith(prefix));
+      const matches = (l: string) => l === tag || l.startsWith(prefix);
+      return (t) => t.languages.some(matches);
     }
     case 'query': {
       const param = c.param!;
       if (value === undefined) return (t) => t.query.has(param);
       const wanted = String(value);
-      return (t) => t.query.getAll(param).includes(wanted);
+      return (t) => t.query.get(param)?.includes(wanted) ?? false;
     }
     case 'before':
       return (t) => t.now < Number(value) * 1000;

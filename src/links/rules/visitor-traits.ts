@@ -17,8 +17,10 @@ export class VisitorTraits {
   private ipOf?: string;
   private countryOf?: string | null;
   private languagesOf?: string[];
-  private queryOf?: URLSearchParams;
+  private queryOf?: Map<string, string[]>;
   private hashOf?: string;
+  /** The agent's OS and browser as rules name them (compile-routing fills it once a request). */
+  keys?: { os: string | null; browser: string | null };
 
   constructor(
     readonly headers: IncomingHttpHeaders,
@@ -46,15 +48,12 @@ export class VisitorTraits {
 
   /** The languages the visitor prefers most (all those of the highest quality), lower-cased. */
   get languages(): string[] {
-    return (this.languagesOf ??= preferredLanguages(this.headers['accept-language']));
+    return (this.languagesOf ??= languagesOf(this.headers['accept-language']));
   }
 
-  get query(): URLSearchParams {
-    if (!this.queryOf) {
-      const q = this.url.indexOf('?');
-      this.queryOf = new URLSearchParams(q === -1 ? '' : this.url.slice(q + 1));
-    }
-    return this.queryOf;
+  /** The query's parameters, each name with its values (decoded as URLSearchParams would). */
+  get query(): Map<string, string[]> {
+    return (this.queryOf ??= parseQuery(this.url));
   }
 
   /** The day's salted visitor hash, as analytics stores the visit under. */
@@ -65,6 +64,47 @@ export class VisitorTraits {
       this.headers['user-agent'],
     ));
   }
+}
+
+const LANGUAGE_CACHE = 1000;
+const languageCache = new Map<string, string[]>();
+
+/** Browsers send a handful of distinct headers: each is parsed once. */
+function languagesOf(header: string | undefined): string[] {
+  if (!header) return [];
+  let tags = languageCache.get(header);
+  if (!tags) {
+    tags = preferredLanguages(header);
+    if (languageCache.size >= LANGUAGE_CACHE) languageCache.clear();
+    languageCache.set(header, tags);
+  }
+  return tags;
+}
+
+const decode = (s: string) => {
+  if (s.indexOf('%') === -1 && s.indexOf('+') === -1) return s;
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s;
+  }
+};
+
+/** `a=1&b&a=2` of a path's query → a → [1, 2], b → [''] (URLSearchParams costs far more). */
+export function parseQuery(url: string): Map<string, string[]> {
+  const params = new Map<string, string[]>();
+  const q = url.indexOf('?');
+  if (q === -1) return params;
+  for (const pair of url.slice(q + 1).split('&')) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    const name = decode(eq === -1 ? pair : pair.slice(0, eq));
+    const value = eq === -1 ? '' : decode(pair.slice(eq + 1));
+    const values = params.get(name);
+    if (values) values.push(value);
+    else params.set(name, [value]);
+  }
+  return params;
 }
 
 /**
