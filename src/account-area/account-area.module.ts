@@ -37,6 +37,7 @@ import { ReportController } from './report.controller';
 import { IntegrationsPageController } from './integrations-page.controller';
 import { LinkEditController } from './link-edit.controller';
 import { LinkRulesPageController } from './link-rules-page.controller';
+import { LinkWatchPageController } from './link-watch-page.controller';
 import { LinkSplitPageController } from './link-split-page.controller';
 import { ShareQrController } from './share-qr.controller';
 import { LinksPageController } from './links-page.controller';
@@ -109,6 +110,7 @@ import { uploadMulterModule } from '../files/upload/upload-multer.module';
     LinksPageController,
     LinkEditController,
     LinkRulesPageController,
+    LinkWatchPageController,
     LinkSplitPageController,
     ShareQrController,
     TextsPageController,

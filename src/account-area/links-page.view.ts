@@ -1,4 +1,5 @@
 import { Clock } from '../common/clock';
+import { AccountsService } from '../auth/accounts.service';
 import { withBadges } from './share-badges';
 import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
@@ -31,6 +32,7 @@ export class LinksPageView {
     private readonly tags: TagsService,
     private readonly domains: DomainsService,
     private readonly clock: Clock,
+    private readonly accounts: AccountsService,
   ) {}
 
   async render(viewer: Viewer, res: Response, state: LinksPageState, status = 200) {
@@ -56,7 +58,8 @@ export class LinksPageView {
       form: {},
       created: null,
       // Back from the edit page (`?updated=<id>`).
-      notice: query.updated ? tk('Link saved') : null,
+      notice: query.updated === 'watch' ? tk('Saved') : query.updated ? tk('Link saved') : null,
+      watchAll: (await this.accounts.getById(accountId)).watchTargets,
       ...shown,
       q: query.q,
       page: query.page,

@@ -213,6 +213,17 @@ describe("A link's rules on its edit page", () => {
     expect(broken.text).toContain('No link matches.');
   });
 
+  it("should switch the account's watching of every target from the links page", async () => {
+    const account = async () =>
+      (await t.api().get('/api/v1/account').set(a.auth)).body.data as { watch_targets: boolean };
+    await browser.post('/account/links/watch', { watch_targets: '1' }).expect(303);
+    expect((await account()).watch_targets).toBe(true);
+    const page = await browser.get('/account/links').expect(200);
+    expect(page.text).toMatch(/name="watch_targets" value="1" checked/);
+    await browser.post('/account/links/watch').expect(303);
+    expect((await account()).watch_targets).toBe(false);
+  });
+
   it('should show visits by variant and by UTM value on the stats page', async () => {
     const id = await shorten({ utm_source: 'newsletter' });
     await t
