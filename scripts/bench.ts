@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { benchAnalytics, benchWriter } from './bench/analytics';
-import { benchMisses } from './bench/misses';
+import { benchMisses, cpuMicros } from './bench/misses';
 import { benchRules } from './bench/rules';
 import { benchTextPage } from './bench/text-page';
 import { benchResumable } from './bench/resumable';
@@ -112,12 +112,20 @@ async function main() {
       recording: [],
       bare: [],
     };
+    // CPU µs per request of each server, all its threads (the recording one's visit writes too).
+    const cpu: Record<'ours' | 'recording' | 'bare', number[]> = {
+      ours: [],
+      recording: [],
+      bare: [],
+    };
+    const pids = { ours: ours.pid!, recording: recording.pid!, bare: bare.pid! };
     for (let r = 0; r < ROUNDS; r++) {
       for (const [name, port] of [
         ['ours', OURS],
         ['recording', RECORDING],
         ['bare', BARE],
       ] as const) {
+        const cpuBefore = cpuMicros(pids[name]);
         const res = await load({
           url: `http://127.0.0.1:${port}`,
           duration: ROUND_SECONDS,
@@ -127,11 +135,16 @@ async function main() {
         });
         if (res.errors > 0) throw new Error(`${name}: ${res.errors} errors during the run`);
         results[name].push(res);
-        console.log(`  round ${r + 1} ${name}: ${fmt(res.rps)} req/s, p99 ${res.p99} ms`);
         // The visits taken are written after the round: the next round waits for that, so it
         // does not pay for them, and the time is reported.
-        if (name === 'recording') {
-          const { seconds, dropped } = await visitsWritten(port);
+        const written = name === 'recording' ? await visitsWritten(port) : null;
+        cpu[name].push((cpuMicros(pids[name]) - cpuBefore) / res.total);
+        console.log(
+          `  round ${r + 1} ${name}: ${fmt(res.rps)} req/s, p99 ${res.p99} ms, ` +
+            `${fmt(cpu[name][r], 1)} µs of CPU a request`,
+        );
+        if (written) {
+          const { seconds, dropped } = written;
           console.log(
             `    its visits written ${fmt(seconds, 1)} s after the round (${dropped} dropped): ` +
               `${fmt((res.rps * ROUND_SECONDS) / (ROUND_SECONDS + seconds))} visits/s over both`,
@@ -153,26 +166,54 @@ async function main() {
       `with ANALYTICS_RECORD=true: ${fmt(recRps)} req/s, p99 ${median(results.recording.map((x) => x.p99))} ms, ` +
         `ratio ${fmt(recRps / bareRps, 2)} (${fmt(recRps / oursRps, 2)} of recording off)`,
     );
+    const cpuOf = (name: keyof typeof cpu) => median(cpu[name]);
+    console.log(
+      `CPU per redirect (all threads): bare ${fmt(cpuOf('bare'), 1)} µs, recording off ` +
+        `${fmt(cpuOf('ours'), 1)} µs (${fmt(cpuOf('ours') / cpuOf('bare'), 2)}× bare), recording on ` +
+        `${fmt(cpuOf('recording'), 1)} µs with its writes (${fmt(cpuOf('recording') / cpuOf('ours'), 2)}× off)`,
+    );
     await stop(recording);
 
     await benchRules(base, ours.pid!, token);
-    await benchMisses(base, ours.pid!, LINKS);
+    const misses = await benchMisses(base, ours.pid!, LINKS);
     await benchTextPage(base, token);
-    await benchAnalytics();
-    await benchWriter();
+    const storedEqualsSent = await benchAnalytics();
+    const writerUs = await benchWriter();
     // Uploads get a fresh process, so its memory is the upload's and not the earlier runs'.
     await stop(ours);
     const fresh = startService(dir, 'upload');
+    let form: { cpuPerMib: number };
+    let resumable: { cpuPerMib: number; bareCpuPerMib: number };
     try {
       await waitFor(`${base}/health/ready`);
       const uploader = await signup(base);
-      await benchUpload(base, uploader, dir, fresh.pid!);
-      await benchResumable(base, uploader, dir, fresh.pid!);
+      form = await benchUpload(base, uploader, dir, fresh.pid!);
+      resumable = await benchResumable(base, uploader, dir, fresh.pid!);
     } finally {
       await stop(fresh);
     }
     await benchMedia(base, (name, extra) => startService(dir, name, extra));
     await benchEvents((name, extra) => startService(dir, name, extra));
+    // The figures the issues' targets are read from, in one line (docs/performance.md).
+    const summary = {
+      redirect_cpu_us: {
+        bare: cpuOf('bare'),
+        off: cpuOf('ours'),
+        on: cpuOf('recording'),
+        miss: misses.miss,
+        first_miss: misses.fresh,
+      },
+      writer_cpu_us_per_visit: writerUs,
+      redirect_rps: { bare: bareRps, off: oursRps, on: recRps },
+      upload_cpu_us_per_mib: {
+        bare: resumable.bareCpuPerMib,
+        form: form.cpuPerMib,
+        resumable: resumable.cpuPerMib,
+      },
+      stored_equals_sent: storedEqualsSent,
+    };
+    console.log(`bench-summary: ${JSON.stringify(summary)}`);
+    if (!storedEqualsSent) throw new Error('stored visits differ from those sent');
   } finally {
     await stop(ours);
     if (recording) await stop(recording);

@@ -46,6 +46,8 @@ export async function stop(child: ChildProcess): Promise<void> {
 
 export interface LoadResult {
   rps: number;
+  /** Requests answered in the run. */
+  total: number;
   p99: number;
   non2xx3xx: number;
   errors: number;
@@ -55,6 +57,7 @@ export async function load(opts: autocannon.Options): Promise<LoadResult> {
   const r = await autocannon({ connections: 50, duration: 10, ...opts });
   return {
     rps: r.requests.average,
+    total: r.requests.total,
     p99: r.latency.p99,
     non2xx3xx: r.non2xx - r['3xx'],
     errors: r.errors + r.timeouts,

@@ -31,7 +31,7 @@ async function cpuPerRequest(base: string, pid: number, path: () => string): Pro
  * service (issue 31: a miss cost ~450 µs, a hit ~23 µs): misses from a set of 10,000 addresses
  * (each known as missing after its first visit), and misses never seen before.
  */
-export async function benchMisses(base: string, pid: number, links: number): Promise<void> {
+export async function benchMisses(base: string, pid: number, links: number) {
   console.log(`# unknown addresses: CPU µs per request of the service, ${SECONDS} s runs`);
   const random = (n: number) => Math.floor(Math.random() * n);
   let fresh = 0;
@@ -51,4 +51,5 @@ export async function benchMisses(base: string, pid: number, links: number): Pro
       `(${fmt(median(runs.known) / hit, 2)}× a hit); never-seen address ${fmt(median(runs.fresh), 1)} ` +
       `(${fmt(median(runs.fresh) / hit, 2)}×)`,
   );
+  return { hit, miss: median(runs.known), fresh: median(runs.fresh) };
 }

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { cpuMicros } from './misses';
 import { fmt, median, startPinned, stop, waitFor } from './harness';
 import { chunks, rssOf } from './upload';
 
@@ -164,6 +165,8 @@ export async function benchResumable(base: string, token: string, dir: string, s
   const ours: Written[] = [];
   const floor: Written[] = [];
   const growth: number[] = [];
+  const cpu = { ours: [] as number[], bare: [] as number[] };
+  const perMib = (pid: number, before: number) => (cpuMicros(pid) - before) / (GiB / 1024 ** 2);
   for (let r = 0; r < ROUNDS; r++) {
     // Each write starts with no dirty pages waiting, so neither pays for the other's writeback.
     execSync('sync');
@@ -174,7 +177,9 @@ export async function benchResumable(base: string, token: string, dir: string, s
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(serverPid))), 20);
     const started = process.hrtime.bigint();
+    const cpuBefore = cpuMicros(serverPid);
     const phases = await sendFrom(base, token, s, 0, GiB);
+    cpu.ours.push(perMib(serverPid, cpuBefore));
     const cached = secsSince(started);
     execSync('sync');
     const synced = secsSince(started);
@@ -183,12 +188,15 @@ export async function benchResumable(base: string, token: string, dir: string, s
     ours.push({ cached: GiB / cached / 1e6, synced: GiB / synced / 1e6 });
     growth.push(peak - before);
     execSync('sync');
+    const floorBefore = cpuMicros(floorServer.pid!);
     floor.push(await floorWrite(floorBase, GiB));
+    cpu.bare.push(perMib(floorServer.pid!, floorBefore));
     console.log(
       `  round ${r + 1}: disk ${fmt(disk[r].cached)} MB/s (${fmt(disk[r].synced)} synced), ` +
         `resumable ${fmt(ours[r].cached)} MB/s (${fmt(ours[r].synced)} synced), ` +
         `bare upload server ${fmt(floor[r].cached)} MB/s (${fmt(floor[r].synced)} synced), ` +
-        `server RSS +${fmt(growth[r] / 1024 ** 2, 1)} MiB ` +
+        `server RSS +${fmt(growth[r] / 1024 ** 2, 1)} MiB, ` +
+        `CPU ${fmt(cpu.ours[r])} µs/MiB (bare ${fmt(cpu.bare[r])}) ` +
         `(bytes ${fmt(phases.sending, 1)} s, last byte to record ${fmt(phases.completing, 1)} s)`,
     );
   }
@@ -222,7 +230,12 @@ export async function benchResumable(base: string, token: string, dir: string, s
   await sendFrom(base, token, s, resumeAt, GiB);
   wire += GiB - resumeAt;
   console.log(
+    `resumable upload CPU: ${fmt(median(cpu.ours))} µs per MiB against the bare upload server's ` +
+      `${fmt(median(cpu.bare))} (${fmt(median(cpu.ours) / median(cpu.bare), 2)}×, target ≤ 1.15)`,
+  );
+  console.log(
     `interrupted at 50% and resumed at ${fmt(resumeAt / 1024 ** 2)} MiB: ` +
       `${fmt(wire / 1024 ** 2)} MiB sent for 1024 MiB (ratio ${fmt(wire / GiB, 3)}, limit 1.05)`,
   );
+  return { cpuPerMib: median(cpu.ours), bareCpuPerMib: median(cpu.bare) };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fmt, median } from './harness';
+import { cpuMicros } from './misses';
 
 const CHUNK = Buffer.alloc(1024 * 1024, 0x5a);
 
@@ -68,12 +69,14 @@ export function postMultipart(base: string, token: string, bytes: number, name: 
 
 /** One streamed multipart upload; the server's RSS is sampled every 20 ms meanwhile. */
 async function upload(base: string, token: string, bytes: number, serverPid: number) {
+  const cpuBefore = cpuMicros(serverPid);
   const before = rssOf(serverPid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssOf(serverPid))), 20);
   const started = process.hrtime.bigint();
   const answer = await postMultipart(base, token, bytes, 'big.bin');
   const s = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpuPerMib = (cpuMicros(serverPid) - cpuBefore) / (bytes / 1024 ** 2);
   clearInterval(sampler);
   if (answer.status !== 200) throw new Error(`upload answered HTTP ${answer.status}`);
   // Deleted, so the next round's identical bytes are stored again rather than found stored.
@@ -83,7 +86,7 @@ async function upload(base: string, token: string, bytes: number, serverPid: num
     headers: { Authorization: `Bearer ${token}` },
   });
   if (!gone.ok) throw new Error(`deleting the upload answered HTTP ${gone.status}`);
-  return { mbps: bytes / s / 1e6, growth: peak - before, peak };
+  return { mbps: bytes / s / 1e6, growth: peak - before, peak, cpuPerMib };
 }
 
 export async function benchUpload(base: string, token: string, dir: string, serverPid: number) {
@@ -94,15 +97,18 @@ export async function benchUpload(base: string, token: string, dir: string, serv
   const ours: number[] = [];
   const growth: number[] = [];
   const peaks: number[] = [];
+  const cpu: number[] = [];
   for (let r = 0; r < rounds; r++) {
     disk.push(await diskWrite(dir, bytes));
     const u = await upload(base, token, bytes, serverPid);
     ours.push(u.mbps);
     growth.push(u.growth);
     peaks.push(u.peak);
+    cpu.push(u.cpuPerMib);
     console.log(
       `  round ${r + 1}: disk ${fmt(disk[r])} MB/s, upload ${fmt(u.mbps)} MB/s, ` +
-        `server RSS peak ${fmt(u.peak / 1024 ** 2)} MiB (+${fmt(u.growth / 1024 ** 2, 1)} MiB)`,
+        `server RSS peak ${fmt(u.peak / 1024 ** 2)} MiB (+${fmt(u.growth / 1024 ** 2, 1)} MiB), ` +
+        `${fmt(u.cpuPerMib)} µs of CPU per MiB`,
     );
   }
   console.log(`disk write: ${fmt(median(disk))} MB/s`);
@@ -111,4 +117,6 @@ export async function benchUpload(base: string, token: string, dir: string, serv
     `upload memory: server RSS peak ${fmt(Math.max(...peaks) / 1024 ** 2)} MiB, ` +
       `growth during an upload at most ${fmt(Math.max(...growth) / 1024 ** 2, 1)} MiB (limit 64 MiB)`,
   );
+  console.log(`upload CPU: ${fmt(median(cpu))} µs per MiB (the service, all its threads)`);
+  return { cpuPerMib: median(cpu) };
 }

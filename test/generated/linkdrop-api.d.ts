@@ -1898,7 +1898,13 @@ export interface components {
             forward_query: boolean;
             /** @description Of a parameter both have, the visitor's value wins */
             visitor_query_wins: boolean;
-            utm?: components["schemas"]["UtmDto"] | null;
+            utm?: {
+                source?: string;
+                medium?: string;
+                campaign?: string;
+                term?: string;
+                content?: string;
+            } | null;
             max_visits?: number | null;
             /** @description Visits left before the limit; null: no limit */
             visits_left?: number | null;
@@ -2017,17 +2023,14 @@ export interface components {
             /** @description In order, at most 20; the first match wins */
             rules: components["schemas"]["LinkRuleDto"][];
         };
-        WinnerSettingsDto: {
-            /** @description Visits (people) to the split before it decides */
-            after_visits: number;
-            /** @description Your link whose visits count as a conversion (the same visitor, same day) */
-            goal_link_id: number;
-        };
         LinkVariantsDto: {
             /** @description 2 to 10 URLs; [] removes the split */
             variants: components["schemas"]["VariantDto"][];
             /** @description Pick the winner by itself; null: only you pick it. Absent: as it was */
-            winner?: components["schemas"]["WinnerSettingsDto"] | null;
+            winner?: {
+                after_visits?: number;
+                goal_link_id?: number;
+            } | null;
         };
         HealthCheckDto: {
             /** @description Unix seconds */
@@ -2138,7 +2141,13 @@ export interface components {
             forward_query: boolean;
             /** @description Of a parameter both have, the visitor's value wins */
             visitor_query_wins: boolean;
-            utm?: components["schemas"]["UtmDto"] | null;
+            utm?: {
+                source?: string;
+                medium?: string;
+                campaign?: string;
+                term?: string;
+                content?: string;
+            } | null;
             max_visits?: number | null;
             /** @description Visits left before the limit; null: no limit */
             visits_left?: number | null;

@@ -168,6 +168,14 @@ export const FallbackUrlField = () =>
     IsHttpUrl(),
   );
 
+/** UTM fields as an OpenAPI object's properties. */
+export const UTM_PROPERTIES = Object.fromEntries(
+  ['source', 'medium', 'campaign', 'term', 'content'].map((f) => [
+    f,
+    { type: 'string', maxLength: 100 },
+  ]),
+) as Record<string, { type: 'string'; maxLength: number }>;
+
 export class UtmDto {
   @ApiPropertyOptional({ maxLength: 100 }) source?: string;
   @ApiPropertyOptional({ maxLength: 100 }) medium?: string;

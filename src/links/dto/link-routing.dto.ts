@@ -60,8 +60,12 @@ export class LinkVariantsDto {
   @IsArray({ message: 'variants must be an array' })
   variants!: VariantDto[];
   @ApiPropertyOptional({
-    type: WinnerSettingsDto,
+    type: 'object',
     nullable: true,
+    properties: {
+      after_visits: { type: 'integer', minimum: 1 },
+      goal_link_id: { type: 'integer', minimum: 1 },
+    },
     description: 'Pick the winner by itself; null: only you pick it. Absent: as it was',
   })
   @IsOptional()

@@ -3,7 +3,7 @@ import { toUnix } from '../../common/time';
 import { TagDto } from '../../tags/dto/tag.dto';
 import { Link, LINK_KINDS } from '../link.entity';
 import { LinkUtm, TARGET_HEALTH, TargetHealthStatus } from '../rules/rule-types';
-import { UtmDto } from './link-fields';
+import { UTM_PROPERTIES } from './link-fields';
 
 /** The answer of a creation (spec 2.1), plus the id. */
 export class ShortLinkDto {
@@ -84,7 +84,9 @@ export class LinkDto {
   forward_query!: boolean;
   @ApiProperty({ description: "Of a parameter both have, the visitor's value wins" })
   visitor_query_wins!: boolean;
-  @ApiPropertyOptional({ type: UtmDto, nullable: true }) utm!: LinkUtm | null;
+  // Inline, not a $ref: OpenAPI 3.0 ignores `nullable` beside a $ref.
+  @ApiPropertyOptional({ type: 'object', nullable: true, properties: UTM_PROPERTIES })
+  utm!: LinkUtm | null;
   @ApiPropertyOptional({ type: Number, nullable: true }) max_visits!: number | null;
   @ApiPropertyOptional({
     type: Number,

@@ -122,6 +122,31 @@ describe('The OpenAPI document', () => {
       await t.api().patch(`/api/v1/links/${id}`).set(a.auth).send({ title: 'T' }),
     );
     conforms('get', '/api/v1/links/{id}', await t.api().get('/api/v1/links/999999').set(a.auth));
+    // A link's rules, split and target checks (docs/link-rules.md), each as the document says.
+    const rules = [{ conditions: [{ type: 'query', param: 'x' }], target_url: 'https://e.com/x' }];
+    const variants = [
+      { target_url: 'https://e.com/a', weight: 1 },
+      { target_url: 'https://e.com/b', weight: 2 },
+    ];
+    for (const [method, path, body] of [
+      ['put', 'rules', { rules }],
+      ['get', 'rules', undefined],
+      ['put', 'variants', { variants, winner: null }],
+      ['get', 'variants', undefined],
+      ['get', 'health', undefined],
+    ] as const) {
+      const req = t.api()[method](`/api/v1/links/${id}/${path}`).set(a.auth);
+      conforms(method, `/api/v1/links/{id}/${path}`, await (body ? req.send(body) : req));
+    }
+    conforms(
+      'patch',
+      '/api/v1/links/{id}',
+      await t
+        .api()
+        .patch(`/api/v1/links/${id}`)
+        .set(a.auth)
+        .send({ utm: { source: 's' }, max_visits: 5 }),
+    );
     conforms(
       'post',
       '/api/v1/shorten',
