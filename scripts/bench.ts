@@ -175,7 +175,7 @@ async function main() {
     await stop(recording);
 
     await benchRules(base, ours.pid!, token);
-    const misses = await benchMisses(base, ours.pid!, LINKS);
+    const misses = await benchMisses(base, ours.pid!, LINKS, token);
     await benchTextPage(base, token);
     const storedEqualsSent = await benchAnalytics();
     const writerUs = await benchWriter();
@@ -202,6 +202,8 @@ async function main() {
         on: cpuOf('recording'),
         miss: misses.miss,
         first_miss: misses.fresh,
+        unknown_host: misses.unknownHost,
+        expired: misses.expired,
       },
       writer_cpu_us_per_visit: writerUs,
       redirect_rps: { bare: bareRps, off: oursRps, on: recRps },

@@ -14,13 +14,19 @@ export function cpuMicros(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS;
 }
 
-/** CPU µs per request of the service while `path()` is asked for, over a run. */
-async function cpuPerRequest(base: string, pid: number, path: () => string): Promise<number> {
+/** CPU µs per request of the service while `path()` is asked for (of `host`), over a run. */
+async function cpuPerRequest(
+  base: string,
+  pid: number,
+  path: () => string,
+  host?: string,
+): Promise<number> {
   const before = cpuMicros(pid);
   const r = await autocannon({
     url: base,
     connections: 50,
     duration: SECONDS,
+    ...(host && { headers: { host } }),
     requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }],
   });
   return (cpuMicros(pid) - before) / r.requests.total;
@@ -31,25 +37,65 @@ async function cpuPerRequest(base: string, pid: number, path: () => string): Pro
  * service (issue 31: a miss cost ~450 µs, a hit ~23 µs): misses from a set of 10,000 addresses
  * (each known as missing after its first visit), and misses never seen before.
  */
-export async function benchMisses(base: string, pid: number, links: number) {
+export async function benchMisses(base: string, pid: number, links: number, token: string) {
   console.log(`# unknown addresses: CPU µs per request of the service, ${SECONDS} s runs`);
   const random = (n: number) => Math.floor(Math.random() * n);
+  const expired = await expiredLinks(base, token, 1000);
   let fresh = 0;
-  const runs = { hit: [] as number[], known: [] as number[], fresh: [] as number[] };
+  const runs = {
+    hit: [] as number[],
+    known: [] as number[],
+    fresh: [] as number[],
+    host: [] as number[],
+    expired: [] as number[],
+  };
   for (let r = 0; r < ROUNDS; r++) {
     runs.hit.push(await cpuPerRequest(base, pid, () => `/b${random(links)}`));
     runs.known.push(await cpuPerRequest(base, pid, () => `/zz${random(10_000)}`));
     runs.fresh.push(await cpuPerRequest(base, pid, () => `/new${r}x${fresh++}`));
+    const stray = () => `/s${random(10_000)}`;
+    runs.host.push(await cpuPerRequest(base, pid, stray, 'stray.example.net'));
+    runs.expired.push(await cpuPerRequest(base, pid, () => expired[random(expired.length)]));
     console.log(
       `  round ${r + 1}: hit ${fmt(runs.hit[r], 1)} µs, miss ${fmt(runs.known[r], 1)} µs, ` +
-        `first miss ${fmt(runs.fresh[r], 1)} µs`,
+        `first miss ${fmt(runs.fresh[r], 1)} µs, unknown host ${fmt(runs.host[r], 1)} µs, ` +
+        `expired ${fmt(runs.expired[r], 1)} µs`,
     );
   }
   const hit = median(runs.hit);
+  const of = (k: keyof typeof runs) =>
+    `${fmt(median(runs[k]), 1)} µs (${fmt(median(runs[k]) / hit, 2)}×)`;
   console.log(
-    `cached redirect ${fmt(hit, 1)} µs/request; unknown address ${fmt(median(runs.known), 1)} ` +
-      `(${fmt(median(runs.known) / hit, 2)}× a hit); never-seen address ${fmt(median(runs.fresh), 1)} ` +
-      `(${fmt(median(runs.fresh) / hit, 2)}×)`,
+    `cached redirect ${fmt(hit, 1)} µs/request; unknown address ${of('known')}; ` +
+      `never-seen address ${of('fresh')}; unknown host ${of('host')}; expired share (410) ` +
+      `${of('expired')} (target ≤ 2× a hit)`,
   );
-  return { hit, miss: median(runs.known), fresh: median(runs.fresh) };
+  return {
+    hit,
+    miss: median(runs.known),
+    fresh: median(runs.fresh),
+    unknownHost: median(runs.host),
+    expired: median(runs.expired),
+  };
+}
+
+/** `n` links that expire a second after they are made; their addresses, once expired. */
+async function expiredLinks(base: string, token: string, n: number): Promise<string[]> {
+  const soon = Math.floor(Date.now() / 1000) + 2;
+  const paths: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${base}/api/v1/shorten`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        target_url: 'https://example.com/e',
+        custom_slug: `x${i}`,
+        expire_at: soon,
+      }),
+    });
+    if (res.status !== 200) throw new Error(`creating x${i}: HTTP ${res.status}`);
+    paths.push(`/x${i}`);
+  }
+  while (Date.now() / 1000 < soon + 1) await new Promise((r) => setTimeout(r, 200));
+  return paths;
 }

@@ -10,12 +10,15 @@ import { isReservedSlug, SLUG_PATTERN } from '../../common/slug';
 import { LinksRepository } from '../links.repository';
 import { Clock } from '../../common/clock';
 import { DomainsService } from '../../domains/domains.service';
-import { HELD_STATUS, MISSING_STATUS, RedirectCache } from './redirect-cache';
-import { NotFoundAnswer } from './send-not-found';
+import { GONE_STATUS, HELD_STATUS, MISSING_STATUS, RedirectCache } from './redirect-cache';
+import { CannedErrors } from './canned-errors';
+import { EXPIRED } from './expired';
+import type { LinkKind } from '../link.entity';
 import { sendRedirect } from './send-redirect';
 import { VisitRouting } from './visit-routing';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+const NOT_FOUND = 'Link not found';
 
 /**
  * Puts the redirect cache in front of Express itself: the server's request listener answers
@@ -29,7 +32,7 @@ export class FastRedirectPath implements OnApplicationBootstrap {
   /** Redirects answered here, without the framework. */
   hits = 0;
   private framework: Listener[] = [];
-  private notFound = new NotFoundAnswer();
+  private errors = new CannedErrors();
 
   constructor(
     private readonly adapterHost: HttpAdapterHost,
@@ -48,7 +51,7 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
     if (!server) return;
     // The public error page is the web module's (above this one): found, not imported.
-    this.notFound = new NotFoundAnswer(this.errorPages());
+    this.errors = new CannedErrors(this.errorPages());
     this.framework = server.listeners('request') as Listener[];
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -84,13 +87,16 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     const path = q === -1 ? url : url.slice(0, q);
     if (path.length < 2 || path.indexOf('/', 1) !== -1) return false;
     const domainId = this.domains.forRequest(req.headers.host)?.id;
-    if (domainId === undefined) return false;
     const slug = path.slice(1);
+    if (domainId === undefined) return this.serveUnknownHost(req, res, slug);
     const hit = this.cache.get(domainId, slug);
     if (!hit) {
       const mark = this.cache.mark(domainId, slug);
-      if (mark === MISSING_STATUS) return this.serveMissing(req, res, domainId, path);
-      if (mark === HELD_STATUS || !SLUG_PATTERN.test(slug) || isReservedSlug(slug)) return false;
+      if (mark?.status === MISSING_STATUS) return this.serveMissing(req, res, domainId, path);
+      if (mark?.status === GONE_STATUS) return this.serveGone(req, res, mark.kind!);
+      if (mark?.status === HELD_STATUS || !SLUG_PATTERN.test(slug) || isReservedSlug(slug)) {
+        return false;
+      }
       void this.probe(req, res, domainId, path);
       return true;
     }
@@ -144,6 +150,25 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     this.serveMissing(req, res, domainId, path);
   }
 
+  /**
+   * A host that is no domain of ours (an unverified or removed custom domain, a stray DNS
+   * record): every short address there is a 404, answered here as the framework would, without
+   * entering it. Anything else (paths of the account area, the API) goes on to the framework.
+   */
+  private serveUnknownHost(req: IncomingMessage, res: ServerResponse, slug: string): boolean {
+    if (!SLUG_PATTERN.test(slug) || isReservedSlug(slug)) return false;
+    this.errors.send(req, res, 404, 'not_found', NOT_FOUND);
+    this.hits++;
+    return true;
+  }
+
+  /** A share known to be past its expiry: its 410, as the framework words it. */
+  private serveGone(req: IncomingMessage, res: ServerResponse, kind: LinkKind): boolean {
+    this.errors.send(req, res, 410, 'gone', EXPIRED[kind], { state: 'expired' });
+    this.hits++;
+    return true;
+  }
+
   /** An address known to hold nothing: the domain's own "not found" redirect, or the 404. */
   private serveMissing(req: IncomingMessage, res: ServerResponse, domainId: number, path: string) {
     if (isCountable(req.method!, req.headers.range)) {
@@ -151,7 +176,7 @@ export class FastRedirectPath implements OnApplicationBootstrap {
     }
     const elsewhere = this.domains.settingsOf(domainId)?.notFoundRedirectUrl;
     if (elsewhere) sendRedirect(res, 302, elsewhere);
-    else this.notFound.send(req, res);
+    else this.errors.send(req, res, 404, 'not_found', NOT_FOUND);
     this.hits++;
     return true;
   }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { Env } from '../../config/env';
 import { RedisService } from '../../redis/redis.service';
-import { Link } from '../link.entity';
+import { Link, LinkKind } from '../link.entity';
 import type { LinkUtm } from '../rules/rule-types';
 import { compileRedirect, CompiledRedirect } from './visit-routing';
 
@@ -62,6 +62,15 @@ const CHANNEL = 'redirect-cache:invalidate';
 export const MISSING_STATUS = 404;
 /** An address held by a share the fast path does not serve (a page, a password): the framework's. */
 export const HELD_STATUS = 0;
+/** An address whose share has expired (with no expiry redirect): answered 410 without the database. */
+export const GONE_STATUS = 410;
+
+/** What is known of an address no link entry holds. */
+export interface Mark {
+  status: number;
+  /** GONE_STATUS: the share's kind (its page says "This text has expired"...). */
+  kind?: LinkKind;
+}
 const MAX_MARKS = 20_000;
 
 /**
@@ -75,7 +84,7 @@ const MAX_MARKS = 20_000;
 @Injectable()
 export class RedirectCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly marks = new Map<string, { status: number; validUntilMs: number }>();
+  private readonly marks = new Map<string, Mark & { validUntilMs: number }>();
   private readonly max: number;
   readonly ttlMs: number;
   /** Look-ups since start, for the metrics' hit ratio. */
@@ -137,27 +146,33 @@ export class RedirectCache {
     this.setMark(domainId, slug, HELD_STATUS);
   }
 
-  /** What is known of an address no link entry holds: MISSING_STATUS, HELD_STATUS, or nothing. */
-  mark(domainId: number, slug: string): number | undefined {
+  /** The address holds a share past its expiry, with no expiry redirect: it answers 410. */
+  setGone(domainId: number, slug: string, kind: LinkKind): void {
+    this.entries.delete(RedirectCache.key(domainId, slug)); // its redirect, cached until expiry
+    this.setMark(domainId, slug, GONE_STATUS, kind);
+  }
+
+  /** What is known of an address no link entry holds: MISSING, HELD, GONE, or nothing. */
+  mark(domainId: number, slug: string): Mark | undefined {
     const mark = this.marks.get(RedirectCache.key(domainId, slug));
-    return mark && mark.validUntilMs > this.clock.now() ? mark.status : undefined;
+    return mark && mark.validUntilMs > this.clock.now() ? mark : undefined;
   }
 
   /** Whether the address is known to hold nothing now (the framework's path asks too). */
   isMissing(domainId: number, slug: string): boolean {
-    return this.mark(domainId, slug) === MISSING_STATUS;
+    return this.mark(domainId, slug)?.status === MISSING_STATUS;
   }
 
   /**
    * Marks live apart from the links, in a map of their own: a flood of random slugs fills that
    * one, and never pushes a link in use out of the cache.
    */
-  private setMark(domainId: number, slug: string, status: number): void {
+  private setMark(domainId: number, slug: string, status: number, kind?: LinkKind): void {
     if (this.max === 0) return;
     const key = RedirectCache.key(domainId, slug);
     this.marks.delete(key);
     // As long as a link's entry: a creation there invalidates it at once, as a change does.
-    this.marks.set(key, { status, validUntilMs: this.clock.now() + this.ttlMs });
+    this.marks.set(key, { status, kind, validUntilMs: this.clock.now() + this.ttlMs });
     if (this.marks.size > MAX_MARKS) this.marks.delete(this.marks.keys().next().value!);
   }
 

@@ -14,17 +14,8 @@ import { LinkPasswordCookie } from './link-password';
 import { LinkPasswordThrottle } from './link-password-throttle';
 import { cacheableRedirect, RedirectCache } from './redirect-cache';
 import { Tombstones } from '../tombstones/tombstones';
+import { EXPIRED } from './expired';
 import { compileRedirect, VisitRouting } from './visit-routing';
-
-/** A share's kind as its pages name it. */
-/** What an expired share says (also the keys of its translations: the error page says them). */
-const EXPIRED = {
-  redirect: 'This link has expired',
-  text: 'This text has expired',
-  file: 'This file has expired',
-  bio: 'This page has expired',
-  bundle: 'These files have expired',
-} as const;
 
 export interface VisitRequest {
   host: string | undefined;
@@ -99,6 +90,8 @@ export class VisitsService {
       if (link.expirationRedirectUrl) {
         return { type: 'redirect', status: 302, location: link.expirationRedirectUrl };
       }
+      // From now on the fast path answers this address itself (a change of the share drops it).
+      this.cache.setGone(link.domainId, link.slug, link.kind);
       throw gone('expired', EXPIRED[link.kind]);
     }
     if (link.passwordHash && !this.cookie.isValid(link, r.cookies)) {

@@ -85,15 +85,58 @@ describe('The fast redirect path', () => {
     }
   });
 
-  it('should not serve an expired link, which the framework answers with 410', async () => {
-    const { slug } = await shorten({
+  it('should answer a short address on a host that is no domain of ours itself, as the framework does', async () => {
+    const on = (path: string) =>
+      t.api().get(path).set('Host', 'stray.example.net').set('Accept', 'text/html');
+    // A dot is no slug: the framework answers that one.
+    let framework: { text: string; headers: Record<string, string> } | undefined;
+    expect(await fastHits(async () => (framework = await on('/no.body').expect(404)))).toBe(0);
+    let res: typeof framework;
+    expect(await fastHits(async () => (res = await on('/some-slug').expect(404)))).toBe(1);
+    expect(res?.text).toBe(framework?.text);
+    expect(res?.headers['content-security-policy']).toBe(
+      framework?.headers['content-security-policy'],
+    );
+    const json = await t.api().get('/some-slug').set('Host', 'stray.example.net').expect(404);
+    expect(json.body).toMatchObject({ code: 404, error: 'not_found', message: 'Link not found' });
+    // The account area and the API are not short addresses: the framework still has them.
+    expect(await fastHits(() => t.api().get('/login').set('Host', 'stray.example.net'))).toBe(0);
+  });
+
+  it('should hand an expired link to the framework once, then answer its 410 itself', async () => {
+    const { id, slug } = await shorten({
       target_url: 'https://example.com/e',
       expire_at: inSeconds(60),
     });
     await visit(slug).expect(302);
     expect(await fastHits(() => visit(slug).expect(302))).toBe(1);
     t.clock.advance(61_000);
-    expect(await fastHits(() => visit(slug).expect(410))).toBe(0);
+    const html = () => visit(slug).set('Accept', 'text/html').set('Accept-Language', 'zh-CN');
+    let framework: { text: string; headers: Record<string, string>; body: unknown } | undefined;
+    expect(await fastHits(async () => (framework = await html().expect(410)))).toBe(0);
+    let res: typeof framework;
+    expect(await fastHits(async () => (res = await html().expect(410)))).toBe(1);
+    expect(res?.text).toBe(framework?.text);
+    expect(res?.text).toContain('此链接已过期');
+    expect(res?.headers['content-security-policy']).toBe(
+      framework?.headers['content-security-policy'],
+    );
+    const json = await visit(slug).expect(410);
+    expect(json.body).toEqual({
+      code: 410,
+      success: false,
+      message: 'This link has expired',
+      data: { state: 'expired' },
+      error: 'gone',
+    });
+    // A new expiry makes it a redirect again, at once.
+    await t
+      .api()
+      .patch(`/api/v1/links/${id}`)
+      .set(a.auth)
+      .send({ expire_at: Math.floor(t.clock.now() / 1000) + 600 })
+      .expect(200);
+    await visit(slug).expect(302);
   });
 
   it('should never serve a link with a password', async () => {
