@@ -15,6 +15,7 @@ import { BioTools } from './mcp/tools/bio-tools';
 import { BundleTools } from './mcp/tools/bundle-tools';
 import { FileTools } from './mcp/tools/file-tools';
 import { LinkTools } from './mcp/tools/link-tools';
+import { LinkRuleTools } from './mcp/tools/link-rule-tools';
 import { TextTools } from './mcp/tools/text-tools';
 import { AuditLogController } from './audit/audit-log.controller';
 import { AuditLogService } from './audit/audit-log.service';
@@ -58,6 +59,7 @@ import { WebhooksService } from './webhooks/webhooks.service';
     AuditLogService,
     McpTools,
     LinkTools,
+    LinkRuleTools,
     TextTools,
     FileTools,
     BundleTools,

@@ -6,6 +6,7 @@ import { BioTools } from './tools/bio-tools';
 import { BundleTools } from './tools/bundle-tools';
 import { FileTools } from './tools/file-tools';
 import { LinkTools } from './tools/link-tools';
+import { LinkRuleTools } from './tools/link-rule-tools';
 import { TextTools } from './tools/text-tools';
 
 /**
@@ -18,13 +19,14 @@ export class McpTools {
 
   constructor(
     links: LinkTools,
+    rules: LinkRuleTools,
     texts: TextTools,
     files: FileTools,
     bundles: BundleTools,
     bio: BioTools,
     account: AccountTools,
   ) {
-    this.families = [links, texts, files, bundles, bio, account];
+    this.families = [links, rules, texts, files, bundles, bio, account];
   }
 
   serverFor(a: AuthenticatedAccount): McpServer {

@@ -54,6 +54,9 @@ describe('The MCP endpoint, driven by the SDK’s own client', () => {
       [
         'create_link',
         'update_link',
+        'get_link_rules',
+        'set_link_rules',
+        'set_link_variants',
         'delete_link',
         'get_link',
         'list_links',
@@ -155,6 +158,37 @@ describe('The MCP endpoint, driven by the SDK’s own client', () => {
     expect(json(await call(client, 'delete_file', { id: small.file_id }))).toMatchObject({
       deleted: true,
     });
+    await client.close();
+  });
+
+  it("should set a link's rules and split, refusing bad ones as the API does", async () => {
+    const client = await connect(a.token);
+    const link = json(await call(client, 'create_link', { target_url: 'https://example.com/x' }));
+    const rules = [
+      { conditions: [{ type: 'os', value: 'iOS' }], target_url: 'https://apps.example.com/' },
+    ];
+    expect(json(await call(client, 'set_link_rules', { id: link.id, rules }))).toEqual({
+      rules: [
+        { conditions: [{ type: 'os', value: 'ios' }], target_url: 'https://apps.example.com/' },
+      ],
+    });
+    const variants = [
+      { target_url: 'https://example.com/a', weight: 1 },
+      { target_url: 'https://example.com/b', weight: 1 },
+    ];
+    await call(client, 'set_link_variants', { id: link.id, variants });
+    expect(json(await call(client, 'get_link_rules', { id: link.id }))).toMatchObject({
+      rules: [{ target_url: 'https://apps.example.com/' }],
+      variants,
+    });
+    const bad = await call(client, 'set_link_rules', {
+      id: link.id,
+      rules: [{ conditions: [{ type: 'os', value: 'beos' }], target_url: 'https://x.example/' }],
+    });
+    expect(bad.isError).toBe(true);
+    expect(bad.content[0].text).toContain('rules[0].conditions[0].value');
+    const others = await call(client, 'get_link_rules', { id: 99999999 });
+    expect(others.isError).toBe(true);
     await client.close();
   });
 
