@@ -7,6 +7,7 @@ import { plainInsert } from '../database/plain-insert';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { Link, LinkKind } from './link.entity';
 import { LinkFilter } from './link-filter';
+import { sqliteStatements } from '../database/sqlite/sqlite-statements';
 
 /** Columns a new link may leave to their defaults (its rules, split and target's state). */
 type Defaulted =
@@ -53,11 +54,17 @@ export type LinkChanges = Partial<
   >
 >;
 
+const SLUG_TAKEN =
+  'SELECT 1 AS taken FROM links WHERE domain_id = ? AND slug = ? UNION ALL ' +
+  'SELECT 1 FROM share_tombstones WHERE domain_id = ? AND slug = ? LIMIT 1';
+
 const mysql = (repo: Repository<Link>) => repo.manager.connection.options.type === 'mysql';
 
 /** The only owner of `links` and `link_tags`. */
 @Injectable()
 export class LinksRepository {
+  private statements?: ReturnType<typeof sqliteStatements> | false;
+
   constructor(@InjectRepository(Link) private readonly repo: Repository<Link>) {}
 
   private in(tx?: Tx): Repository<Link> {
@@ -156,11 +163,11 @@ export class LinksRepository {
    * one statement of two indexed probes, no entity.
    */
   async slugTaken(domainId: number, slug: string): Promise<boolean> {
-    const rows: unknown[] = await this.repo.query(
-      'SELECT 1 AS taken FROM links WHERE domain_id = ? AND slug = ? UNION ALL ' +
-        'SELECT 1 FROM share_tombstones WHERE domain_id = ? AND slug = ? LIMIT 1',
-      [domainId, slug, domainId, slug],
-    );
+    const params = [domainId, slug, domainId, slug];
+    // On SQLite a prepared statement: a flood of random slugs probes this once each.
+    this.statements ??= sqliteStatements(this.repo.manager.connection) ?? false;
+    if (this.statements) return this.statements(SLUG_TAKEN).get(...params) !== undefined;
+    const rows: unknown[] = await this.repo.query(SLUG_TAKEN, params);
     return rows.length > 0;
   }
 

@@ -13,6 +13,7 @@ interface RunnerInternals {
 }
 interface ConnectionInternals {
   inTransaction: boolean;
+  prepare(sql: string): { get(...params: unknown[]): unknown };
   exec(sql: string): unknown;
   pragma(sql: string, options?: { simple: boolean }): unknown;
 }
@@ -27,6 +28,12 @@ describe('TypeORM internals the SQLite machinery relies on', () => {
   const master = () => db.driver.createQueryRunner('master') as unknown as RunnerInternals;
   const connection = () =>
     (db.driver as unknown as { databaseConnection: ConnectionInternals }).databaseConnection;
+
+  it("should expose better-sqlite3's own connection, whose statements sqlite-statements.ts prepares", async () => {
+    await db.query('CREATE TABLE t (a INTEGER)');
+    await db.query('INSERT INTO t (a) VALUES (7)');
+    expect(connection().prepare('SELECT a FROM t WHERE a = ?').get(7)).toEqual({ a: 7 });
+  });
 
   it('should hand out one shared query runner, so replacing its query sees every statement', () => {
     expect(db.driver.createQueryRunner('master')).toBe(db.createQueryRunner());
