@@ -179,7 +179,7 @@ describe('Query forwarding, UTM and visit limits', () => {
     );
   });
 
-  it('should limit the visits of texts, files and bio pages too', async () => {
+  it('should limit the visits of texts, files, bundles and bio pages too', async () => {
     const text = await t
       .api()
       .post('/api/v1/text')
@@ -209,6 +209,21 @@ describe('Query forwarding, UTM and visit limits', () => {
     const bioPath = new URL(bio.body.data.short_url as string).pathname;
     await t.api().get(bioPath).set('Host', HOST).set('Accept', 'text/html').expect(200);
     await t.api().get(bioPath).set('Host', HOST).set('Accept', 'text/html').expect(410);
+    const part = await t
+      .api()
+      .post('/api/v1/file/upload')
+      .set(a.auth)
+      .attach('file', Buffer.from('in a bundle'), 'part.txt')
+      .expect(200);
+    const bundle = await t
+      .api()
+      .post('/api/v1/bundles')
+      .set(a.auth)
+      .send({ title: 'Set', file_ids: [part.body.data.file_id], max_visits: 1 })
+      .expect(201);
+    const bundlePath = new URL(bundle.body.data.short_url as string).pathname;
+    await t.api().get(bundlePath).set('Host', HOST).set('Accept', 'text/html').expect(200);
+    await t.api().get(bundlePath).set('Host', HOST).set('Accept', 'text/html').expect(410);
     await t
       .api()
       .post('/api/v1/text')
