@@ -1761,6 +1761,28 @@ export interface components {
             content?: string;
         };
         CreateLinkDto: {
+            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
+            max_visits?: number | null;
+            /** @description The visitor's query string goes onto the target (default false) */
+            forward_query?: boolean;
+            /** @description With forward_query: of a parameter both have, the visitor's value wins (default false: the target's own) */
+            visitor_query_wins?: boolean;
+            /** @description null or {} removes them */
+            utm?: components["schemas"]["UtmDto"] | null;
+            /** @description Same as utm.<name> */
+            utm_source?: string;
+            /** @description Same as utm.<name> */
+            utm_medium?: string;
+            /** @description Same as utm.<name> */
+            utm_campaign?: string;
+            /** @description Same as utm.<name> */
+            utm_term?: string;
+            /** @description Same as utm.<name> */
+            utm_content?: string;
+            /** @description The target is checked now and then; broken, visitors go to fallback_url (default false) */
+            watch_target?: boolean;
+            /** @description Where visitors go while a watched target is broken */
+            fallback_url?: string | null;
             /** @example https://example.com/a/long/path */
             target_url: string;
             /** @description Host of the short URL; the default domain if omitted */
@@ -1783,6 +1805,8 @@ export interface components {
             redirect_code: 301 | 302 | 307 | 308;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
+        };
+        PutShortenDto: {
             /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
             max_visits?: number | null;
             /** @description The visitor's query string goes onto the target (default false) */
@@ -1805,8 +1829,6 @@ export interface components {
             watch_target?: boolean;
             /** @description Where visitors go while a watched target is broken */
             fallback_url?: string | null;
-        };
-        PutShortenDto: {
             target_url?: string;
             title?: string | null;
             /** @description Ids of your tags */
@@ -1824,28 +1846,6 @@ export interface components {
             redirect_code: 301 | 302 | 307 | 308;
             /** @description Link previews may show its content (default true); false keeps it out */
             unfurl?: boolean;
-            /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
-            max_visits?: number | null;
-            /** @description The visitor's query string goes onto the target (default false) */
-            forward_query?: boolean;
-            /** @description With forward_query: of a parameter both have, the visitor's value wins (default false: the target's own) */
-            visitor_query_wins?: boolean;
-            /** @description null or {} removes them */
-            utm?: components["schemas"]["UtmDto"] | null;
-            /** @description Same as utm.<name> */
-            utm_source?: string;
-            /** @description Same as utm.<name> */
-            utm_medium?: string;
-            /** @description Same as utm.<name> */
-            utm_campaign?: string;
-            /** @description Same as utm.<name> */
-            utm_term?: string;
-            /** @description Same as utm.<name> */
-            utm_content?: string;
-            /** @description The target is checked now and then; broken, visitors go to fallback_url (default false) */
-            watch_target?: boolean;
-            /** @description Where visitors go while a watched target is broken */
-            fallback_url?: string | null;
             /** @description Host of the short URL; the default domain if omitted */
             domain?: string;
             /** @description The slug of the link */
@@ -1947,23 +1947,6 @@ export interface components {
             links: Record<string, never>[];
         };
         UpdateLinkDto: {
-            target_url?: string;
-            title?: string | null;
-            /** @description Ids of your tags */
-            tag_ids?: number[];
-            /** @description Visitors must enter it; stored only as a hash */
-            password?: string | null;
-            /** @description Unix seconds; in the future */
-            expire_at?: number | null;
-            /** @description Where visitors go once the link has expired (instead of a 410 page) */
-            expiration_redirect_url?: string | null;
-            /**
-             * @default 302
-             * @enum {number}
-             */
-            redirect_code: 301 | 302 | 307 | 308;
-            /** @description Link previews may show its content (default true); false keeps it out */
-            unfurl?: boolean;
             /** @description Visits (people) it serves before answering 410 (or its expiry redirect); null: no limit */
             max_visits?: number | null;
             /** @description The visitor's query string goes onto the target (default false) */
@@ -1986,6 +1969,23 @@ export interface components {
             watch_target?: boolean;
             /** @description Where visitors go while a watched target is broken */
             fallback_url?: string | null;
+            target_url?: string;
+            title?: string | null;
+            /** @description Ids of your tags */
+            tag_ids?: number[];
+            /** @description Visitors must enter it; stored only as a hash */
+            password?: string | null;
+            /** @description Unix seconds; in the future */
+            expire_at?: number | null;
+            /** @description Where visitors go once the link has expired (instead of a 410 page) */
+            expiration_redirect_url?: string | null;
+            /**
+             * @default 302
+             * @enum {number}
+             */
+            redirect_code: 301 | 302 | 307 | 308;
+            /** @description Link previews may show its content (default true); false keeps it out */
+            unfurl?: boolean;
         };
         BulkUpdateLinksDto: {
             ids?: number[];

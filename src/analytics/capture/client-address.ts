@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import proxyAddr from 'proxy-addr';
 import { Env, trustProxySetting } from '../../config/env';
 
@@ -31,3 +32,12 @@ export const countryHeaderValue = (header: string | undefined) =>
   header && /^[A-Za-z]{2}$/.test(header) && !/^(xx|t1)$/i.test(header)
     ? header.toUpperCase()
     : null;
+
+/** A header's first value (Node gives some as lists). */
+export const oneHeader = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/** What a proxy says of the client's country, as sent (checked by countryHeaderValue). */
+export const countryHeaderOf = (headers: IncomingHttpHeaders) =>
+  oneHeader(headers['cf-ipcountry']) ??
+  oneHeader(headers['cloudfront-viewer-country']) ??
+  oneHeader(headers['x-vercel-ip-country']);

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { countryHeaderOf, oneHeader } from './client-address';
 
 /**
  * What the request path keeps of a visit: a few header strings, copied as they are. Parsing,
@@ -40,8 +41,6 @@ export interface VisitedLink {
   utm?: VisitUtm | null;
 }
 
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
-
 /** Copies the fields of a visit from the request; cheap enough for the fast redirect path. */
 export function captureVisit(
   link: VisitedLink,
@@ -59,14 +58,11 @@ export function captureVisit(
     kind: link.kind,
     at,
     remoteAddress,
-    forwardedFor: one(headers['x-forwarded-for']),
+    forwardedFor: oneHeader(headers['x-forwarded-for']),
     userAgent: headers['user-agent'],
     referer: headers.referer,
     acceptLanguage: headers['accept-language'],
-    countryHeader:
-      one(headers['cf-ipcountry']) ??
-      one(headers['cloudfront-viewer-country']) ??
-      one(headers['x-vercel-ip-country']),
+    countryHeader: countryHeaderOf(headers),
     qr: q !== -1 && /[?&]qr=1(&|$)/.test(url!),
     variant,
     utm: link.utm ?? null,

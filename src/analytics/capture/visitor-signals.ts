@@ -1,12 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Env } from '../../config/env';
-import { clientAddress, compileTrust, countryHeaderValue, Trust } from './client-address';
+import {
+  clientAddress,
+  compileTrust,
+  countryHeaderOf,
+  countryHeaderValue,
+  oneHeader,
+  Trust,
+} from './client-address';
 import { CountryLookup } from './country-lookup';
 import { UserAgents } from './user-agents';
 
 const COUNTRY_CACHE_SIZE = 10_000;
-const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
  * What a request says of its visitor, read the way analytics reads it: the address under
@@ -30,19 +36,13 @@ export class VisitorSignals {
   }
 
   clientIp(headers: IncomingHttpHeaders, remoteAddress: string | undefined): string {
-    return clientAddress(this.trust, remoteAddress, one(headers['x-forwarded-for']));
+    return clientAddress(this.trust, remoteAddress, oneHeader(headers['x-forwarded-for']));
   }
 
   /** A trusted proxy's country header, else the database's answer (cached by address). */
   country(headers: IncomingHttpHeaders, ip: string): string | null {
-    if (this.trust) {
-      const header =
-        one(headers['cf-ipcountry']) ??
-        one(headers['cloudfront-viewer-country']) ??
-        one(headers['x-vercel-ip-country']);
-      const told = countryHeaderValue(header);
-      if (told) return told;
-    }
+    const told = this.trust && countryHeaderValue(countryHeaderOf(headers));
+    if (told) return told;
     let country = this.countryByIp.get(ip);
     if (country === undefined) {
       country = this.countries.country(ip);

@@ -6,19 +6,13 @@ import {
   DomainField,
   ExpirationRedirectField,
   UnfurlField,
-  MaxVisitsField,
-  ForwardQueryField,
-  VisitorQueryWinsField,
-  UtmField,
-  UtmPartField,
-  WatchTargetField,
-  FallbackUrlField,
   ExpireAtField,
   PasswordField,
   RedirectCodeField,
   TagIdsField,
   TitleField,
 } from './link-fields';
+import { RedirectOptionsDto } from './redirect-options.dto';
 
 /** S.EE's `POST /shorten` (and `/qrcode`, which takes some of its fields). */
 @BlankMeansAbsent([
@@ -39,7 +33,7 @@ import {
   'utm_content',
   'fallback_url',
 ])
-export class CreateLinkDto {
+export class CreateLinkDto extends RedirectOptionsDto {
   @ApiProperty({ example: 'https://example.com/a/long/path' })
   @IsHttpUrl()
   target_url!: string;
@@ -52,15 +46,4 @@ export class CreateLinkDto {
   @ExpirationRedirectField() expiration_redirect_url?: string;
   @RedirectCodeField() redirect_code?: number;
   @UnfurlField() unfurl?: boolean;
-  @MaxVisitsField() max_visits?: number | null;
-  @ForwardQueryField() forward_query?: boolean;
-  @VisitorQueryWinsField() visitor_query_wins?: boolean;
-  @UtmField() utm?: Record<string, unknown> | null;
-  @UtmPartField() utm_source?: string;
-  @UtmPartField() utm_medium?: string;
-  @UtmPartField() utm_campaign?: string;
-  @UtmPartField() utm_term?: string;
-  @UtmPartField() utm_content?: string;
-  @WatchTargetField() watch_target?: boolean;
-  @FallbackUrlField() fallback_url?: string | null;
 }

@@ -7,22 +7,16 @@ import {
   DomainField,
   ExpirationRedirectField,
   UnfurlField,
-  MaxVisitsField,
-  ForwardQueryField,
-  VisitorQueryWinsField,
-  UtmField,
-  UtmPartField,
-  WatchTargetField,
-  FallbackUrlField,
   ExpireAtField,
   PasswordField,
   RedirectCodeField,
   TagIdsField,
   TitleField,
 } from './link-fields';
+import { RedirectOptionsDto } from './redirect-options.dto';
 
 /** What may change on a link; absent fields stay, `null` clears a clearable one. */
-export class UpdateLinkDto {
+export class UpdateLinkDto extends RedirectOptionsDto {
   @ApiPropertyOptional() @IsAbsentOr() @IsHttpUrl() target_url?: string;
   @TitleField() title?: string | null;
   @TagIdsField() tag_ids?: number[];
@@ -31,17 +25,6 @@ export class UpdateLinkDto {
   @ExpirationRedirectField() expiration_redirect_url?: string | null;
   @RedirectCodeField() redirect_code?: number;
   @UnfurlField() unfurl?: boolean;
-  @MaxVisitsField() max_visits?: number | null;
-  @ForwardQueryField() forward_query?: boolean;
-  @VisitorQueryWinsField() visitor_query_wins?: boolean;
-  @UtmField() utm?: Record<string, unknown> | null;
-  @UtmPartField() utm_source?: string;
-  @UtmPartField() utm_medium?: string;
-  @UtmPartField() utm_campaign?: string;
-  @UtmPartField() utm_term?: string;
-  @UtmPartField() utm_content?: string;
-  @WatchTargetField() watch_target?: boolean;
-  @FallbackUrlField() fallback_url?: string | null;
 }
 
 export class LinkAddressDto {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { In, LessThanOrEqual, Repository } from 'typeorm';
 import { toDbTime } from '../../common/db-values';
+import { managerOf, Tx } from '../../database/unit-of-work';
 import { Link } from '../link.entity';
 import type { TargetHealthStatus } from '../rules/rule-types';
 import { LinkHealthCheck } from './link-health-check.entity';
@@ -81,39 +82,34 @@ export class LinkHealthRepository {
     link: Link,
     result: CheckResult,
     check: Omit<LinkHealthCheck, 'id' | 'linkId' | 'checkedAt'>,
+    tx: Tx,
   ): Promise<void> {
-    await this.links.manager.transaction(async (em) => {
-      await em.getRepository(Link).update(
-        // Only if its target is still the one checked: a change meanwhile starts again.
-        { id: link.id, targetUrl: link.targetUrl! },
-        {
-          healthStatus: result.status,
-          healthHttpStatus: result.httpStatus,
-          healthFailures: result.failures,
-          healthCheckedAt: result.checkedAt,
-          healthNextAt: result.nextAt,
-        },
-      );
-      const repo = em.getRepository(LinkHealthCheck);
-      await repo.insert({ linkId: link.id, checkedAt: result.checkedAt, ...check });
-      const old = await repo.find({
-        select: { id: true },
-        where: { linkId: link.id },
-        order: { id: 'DESC' },
-        skip: KEPT,
-        take: 100,
-      });
-      if (old.length) await repo.delete({ id: In(old.map((c) => c.id)) });
+    const em = managerOf(tx);
+    await em.getRepository(Link).update(
+      // Only if its target is still the one checked: a change meanwhile starts again.
+      { id: link.id, targetUrl: link.targetUrl! },
+      {
+        healthStatus: result.status,
+        healthHttpStatus: result.httpStatus,
+        healthFailures: result.failures,
+        healthCheckedAt: result.checkedAt,
+        healthNextAt: result.nextAt,
+      },
+    );
+    const repo = em.getRepository(LinkHealthCheck);
+    await repo.insert({ linkId: link.id, checkedAt: result.checkedAt, ...check });
+    const old = await repo.find({
+      select: { id: true },
+      where: { linkId: link.id },
+      order: { id: 'DESC' },
+      skip: KEPT,
+      take: 100,
     });
+    if (old.length) await repo.delete({ id: In(old.map((c) => c.id)) });
   }
 
   /** A link's last checks, newest first. */
   history(linkId: number): Promise<LinkHealthCheck[]> {
     return this.checks.find({ where: { linkId }, order: { id: 'DESC' }, take: KEPT });
-  }
-
-  /** How many of the account's watched links are broken (the list's badge). */
-  countBroken(accountId: number): Promise<number> {
-    return this.links.count({ where: { accountId, healthStatus: 'broken' } });
   }
 }

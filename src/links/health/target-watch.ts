@@ -5,6 +5,8 @@ import { Scheduler } from '../../common/scheduler';
 import { Env } from '../../config/env';
 import { RedirectCache } from '../resolve/redirect-cache';
 import type { CheckOutcome } from './link-health-check.entity';
+import type { TargetHealthStatus } from '../rules/rule-types';
+import { UnitOfWork } from '../../database/unit-of-work';
 import { DueLink, LinkHealthRepository } from './link-health.repository';
 
 /** A browser's own words, then ours: sites that answer browsers only still answer. */
@@ -44,6 +46,7 @@ export class TargetWatch implements OnModuleInit {
     private readonly clock: Clock,
     private readonly scheduler: Scheduler,
     private readonly env: Env,
+    private readonly uow: UnitOfWork,
   ) {
     this.intervalMs = env.LINK_HEALTH_INTERVAL_SECONDS * 1000;
   }
@@ -135,36 +138,44 @@ export class TargetWatch implements OnModuleInit {
         : probe.outcome === 'ok'
           ? 0
           : link.healthFailures;
-    const status =
-      probe.outcome === 'ok'
-        ? 'ok'
-        : probe.outcome === 'unknown'
-          ? 'unknown'
-          : failures >= this.env.LINK_HEALTH_FAILURES
-            ? 'broken'
-            : link.healthStatus === 'broken' || link.healthStatus === 'unchecked'
-              ? 'unknown'
-              : link.healthStatus;
+    const status = statusAfter(
+      probe.outcome,
+      failures,
+      link.healthStatus,
+      this.env.LINK_HEALTH_FAILURES,
+    );
     const wait =
       probe.outcome === 'failed'
         ? Math.min(MAX_BACKOFF_MS, this.intervalMs * 2 ** Math.min(failures, 20))
         : this.intervalMs;
-    await this.repo.record(
-      link,
-      {
-        status,
-        httpStatus: probe.httpStatus,
-        failures,
-        checkedAt: new Date(now),
-        nextAt: new Date(now + wait),
-      },
-      probe,
-    );
+    const result = {
+      status,
+      httpStatus: probe.httpStatus,
+      failures,
+      checkedAt: new Date(now),
+      nextAt: new Date(now + wait),
+    };
+    await this.uow.run((tx) => this.repo.record(link, result, probe, tx));
     // Broken or mended: its cached redirect goes (the fallback starts, or stops).
     if ((status === 'broken') !== (link.healthStatus === 'broken')) {
       this.cache.invalidate(link.domainId, link.slug);
     }
   }
+}
+
+/**
+ * A target's state after a check: ok or unknown as it answered; after a hard failure, broken
+ * once `limit` came in a row, else as it was (unknown when it was never seen answering).
+ */
+function statusAfter(
+  outcome: CheckOutcome,
+  failures: number,
+  before: TargetHealthStatus,
+  limit: number,
+): TargetHealthStatus {
+  if (outcome !== 'failed') return outcome;
+  if (failures >= limit) return 'broken';
+  return before === 'broken' || before === 'unchecked' ? 'unknown' : before;
 }
 
 /** 2xx and 3xx: the target answers (redirects are not followed); a refusal of robots: unknown. */

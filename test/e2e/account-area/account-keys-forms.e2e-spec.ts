@@ -3,6 +3,7 @@ import { WebSessionsService } from '../../../src/auth/sessions/web-sessions.serv
 import { TwoFactorService } from '../../../src/auth/two-factor/two-factor.service';
 import { createAccount } from '../../factories/account.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
+import { browserSession } from '../../utils/browser-session';
 
 // The forms behind the admin's account keys (/admin/accounts/:id/…) and the security page's
 // two-factor, passkey and sign-on routes, posted as a browser would, bad input included.
@@ -11,19 +12,8 @@ describe('Account keys, posted as forms', () => {
   beforeAll(async () => (t = await createTestApp()));
   afterAll(() => t.close());
 
-  /** A browser session of `accountId`: its cookie and CSRF token. */
-  const browserOf = async (accountId: number) => {
-    const sessions = t.app.get(WebSessionsService);
-    const secret = await sessions.start(accountId, 'Mozilla/5.0 Firefox/130.0');
-    const { csrfToken } = (await sessions.resolve(secret))!;
-    return (path: string, form: Record<string, string> = {}) =>
-      t
-        .api()
-        .post(path)
-        .set('Cookie', `ld_session=${secret}`)
-        .type('form')
-        .send({ _csrf: csrfToken, ...form });
-  };
+  /** A browser session of `accountId`: forms posted with its cookie and CSRF token. */
+  const browserOf = async (accountId: number) => (await browserSession(t, accountId)).post;
 
   it("should let an admin change a role, end an account's sessions and turn off its codes", async () => {
     const accounts = t.app.get(AccountsService);

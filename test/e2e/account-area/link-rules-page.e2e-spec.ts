@@ -1,36 +1,22 @@
-import { WebSessionsService } from '../../../src/auth/sessions/web-sessions.service';
 import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { HOST, idOf } from '../../utils/requests';
+import { browserSession } from '../../utils/browser-session';
 
-// A link's edit page, posted as a browser does: its options, rules, split and target checks.
+// A link's edit page, posted as a browser does: its options (LinkEditController), rules
+// (LinkRulesPageController), split (LinkSplitPageController) and target checks.
 describe("A link's rules on its edit page", () => {
   let t: TestApp;
   let a: TestAccount;
-  let browser: Awaited<ReturnType<typeof browserOf>>;
+  let browser: Awaited<ReturnType<typeof browserSession>>;
   beforeAll(async () => {
     t = await createTestApp();
     a = await createAccount(t);
-    browser = await browserOf(a.id);
+    browser = await browserSession(t, a.id);
   });
   afterAll(() => t.close());
 
-  const browserOf = async (accountId: number) => {
-    const sessions = t.app.get(WebSessionsService);
-    const secret = await sessions.start(accountId, 'Mozilla/5.0 Firefox/130.0');
-    const { csrfToken } = (await sessions.resolve(secret))!;
-    return {
-      get: (path: string) => t.api().get(path).set('Cookie', `ld_session=${secret}`),
-      post: (path: string, form: Record<string, string> = {}) =>
-        t
-          .api()
-          .post(path)
-          .set('Cookie', `ld_session=${secret}`)
-          .type('form')
-          .send({ _csrf: csrfToken, ...form }),
-    };
-  };
   let n = 0;
   const shorten = async (body: Record<string, unknown> = {}) => {
     const res = await t

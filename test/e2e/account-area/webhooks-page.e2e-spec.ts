@@ -1,8 +1,8 @@
-import { WebSessionsService } from '../../../src/auth/sessions/web-sessions.service';
 import { EventDispatcher } from '../../../src/events/dispatch/event-dispatcher';
 import { WebhookSender } from '../../../src/events/webhooks/webhook-sender';
 import { createAccount } from '../../factories/account.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
+import { browserSession } from '../../utils/browser-session';
 import { startWebhookReceiver, WebhookReceiver } from '../../utils/webhook-receiver';
 
 // /account/webhooks, posted as a browser does: add, see the secret once, test, switch, retry.
@@ -18,21 +18,7 @@ describe('The webhooks page', () => {
     await t.close();
   });
 
-  const browserOf = async (accountId: number) => {
-    const sessions = t.app.get(WebSessionsService);
-    const secret = await sessions.start(accountId, 'Mozilla/5.0 Firefox/130.0');
-    const { csrfToken } = (await sessions.resolve(secret))!;
-    return {
-      get: (path: string) => t.api().get(path).set('Cookie', `ld_session=${secret}`),
-      post: (path: string, form: Record<string, string> = {}) =>
-        t
-          .api()
-          .post(path)
-          .set('Cookie', `ld_session=${secret}`)
-          .type('form')
-          .send({ _csrf: csrfToken, ...form }),
-    };
-  };
+  const browserOf = (accountId: number) => browserSession(t, accountId);
   const deliver = async () => {
     await t.app.get(EventDispatcher).drain();
     await t.app.get(WebhookSender).drain();
