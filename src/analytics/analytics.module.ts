@@ -9,6 +9,7 @@ import { VisitEvents } from './capture/visit-events';
 import { VisitRetention } from './store/visit-retention';
 import { VisitRollupsRepository } from './rollups/visit-rollups.repository';
 import { VisitRollup } from './rollups/visit-rollup.entity';
+import { AccountRollup } from './rollups/account-rollup.entity';
 import { VisitReads } from './visit-reads';
 import { VisitStream } from './capture/visit-stream';
 import { Visit } from './store/visit.entity';
@@ -18,7 +19,16 @@ import { VisitsRepository } from './store/visits.repository';
 
 /** The visit pipeline and its rollups. Links record into it; it knows nothing of links. */
 @Module({
-  imports: [TypeOrmModule.forFeature([Visit, VisitRollup, OrphanVisit, VisitorDay, VisitEvent])],
+  imports: [
+    TypeOrmModule.forFeature([
+      Visit,
+      VisitRollup,
+      AccountRollup,
+      OrphanVisit,
+      VisitorDay,
+      VisitEvent,
+    ]),
+  ],
   providers: [
     VisitsRepository,
     VisitRollupsRepository,

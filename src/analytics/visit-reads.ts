@@ -28,7 +28,6 @@ export class VisitReads {
   botVisits = (...a: Parameters<Rollups['botVisits']>) => this.rollups.botVisits(...a);
   bucketSums = (...a: Parameters<Rollups['bucketSums']>) => this.rollups.bucketSums(...a);
   dimCounts = (...a: Parameters<Rollups['dimCounts']>) => this.rollups.dimCounts(...a);
-  topLinks = (...a: Parameters<Rollups['topLinks']>) => this.rollups.topLinks(...a);
   latestOfLink = (...a: Parameters<VisitsRepository['listForLink']>) =>
     this.visits.listForLink(...a);
   variantConversions = (...a: Parameters<VisitsRepository['variantConversions']>) =>

@@ -80,7 +80,8 @@ export class AccountsRepository {
     const rows: Record<string, unknown>[] = await this.repo.query(
       `SELECT a.id, a.email, a.is_admin, a.disabled_at, a.storage_bytes, a.plan_expires_at,
               a.created_at, p.code AS plan_code,
-              (SELECT COUNT(*) FROM links l WHERE l.account_id = a.id) AS shares
+              (SELECT COALESCE(SUM(c.shares), 0) FROM account_share_counts c
+                WHERE c.account_id = a.id) AS shares
          FROM accounts a JOIN plans p ON p.id = a.plan_id
         WHERE a.email LIKE ?
         ORDER BY a.id DESC LIMIT ? OFFSET ?`,

@@ -2,6 +2,7 @@ import { ShareTombstone } from './tombstones/share-tombstone.entity';
 import { Tombstones } from './tombstones/tombstones';
 import { TombstonesRepository } from './tombstones/tombstones.repository';
 import { Module } from '@nestjs/common';
+import { AccountShareCount } from './account-share-count.entity';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AnalyticsModule } from '../analytics/analytics.module';
 import { DomainsModule } from '../domains/domains.module';
@@ -34,7 +35,7 @@ import { VisitRouting } from './resolve/visit-routing';
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Link, ShareTombstone, LinkHealthCheck]),
+    TypeOrmModule.forFeature([Link, AccountShareCount, ShareTombstone, LinkHealthCheck]),
     DomainsModule,
     TagsModule,
     RateLimitModule,

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Brackets, In, IsNull, Not, Repository } from 'typeorm';
-import { containsPattern } from '../common/like';
+import { In, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { plainInsert } from '../database/plain-insert';
 import { managerOf, Tx } from '../database/unit-of-work';
+import { AccountShareCount } from './account-share-count.entity';
 import { Link, LinkKind } from './link.entity';
 import { LinkFilter } from './link-filter';
+import { linkSearch, LinkSearch } from './link-search';
 import { sqliteStatements } from '../database/sqlite/sqlite-statements';
 
 /** Columns a new link may leave to their defaults (its rules, split and target's state). */
@@ -60,6 +61,27 @@ const SLUG_TAKEN =
 
 const mysql = (repo: Repository<Link>) => repo.manager.connection.options.type === 'mysql';
 
+/**
+ * The ids a search finds (named parameters: accountId and the LinkSearch): slugs by prefix, then
+ * words by the full-text index (FTS5 on SQLite; MySQL's FULLTEXT, its too short words by LIKE on
+ * what it found, or on the account's links when every word is short).
+ */
+function searchSql(s: LinkSearch, mysql: boolean): string {
+  const bySlug =
+    'SELECT id FROM links WHERE account_id = :accountId AND slug >= :slugFrom AND slug < :slugTo';
+  if (!mysql) {
+    return s.words
+      ? `${bySlug} UNION SELECT rowid FROM links_search WHERE links_search MATCH :words`
+      : bySlug;
+  }
+  if (!s.words && !s.short.length) return bySlug;
+  const short = s.short.map((_, i) => `CONCAT_WS(' ', title, target_url) LIKE :short${i}`);
+  const where = s.words
+    ? ['MATCH (title, target_url) AGAINST (:words IN BOOLEAN MODE)', ...short]
+    : ['account_id = :accountId', ...short];
+  return `${bySlug} UNION SELECT id FROM links WHERE ${where.join(' AND ')}`;
+}
+
 /** The only owner of `links` and `link_tags`. */
 @Injectable()
 export class LinksRepository {
@@ -85,7 +107,23 @@ export class LinksRepository {
       throw e;
     }
     if (tagIds.length) await this.writeTags(repo, id, tagIds, false);
+    await this.countShare(repo, values, 1);
     return id;
+  }
+
+  /** Adds `n` to the account's count of shares of the kind, in the caller's transaction. */
+  private async countShare(
+    repo: Repository<Link>,
+    link: Pick<Link, 'accountId' | 'kind'>,
+    n: number,
+  ) {
+    const add = mysql(repo)
+      ? 'ON DUPLICATE KEY UPDATE shares = shares + VALUES(shares)'
+      : 'ON CONFLICT (account_id, kind) DO UPDATE SET shares = shares + excluded.shares';
+    await repo.query(
+      `INSERT INTO account_share_counts (account_id, kind, shares) VALUES (?, ?, ?) ${add}`,
+      [link.accountId, link.kind, n],
+    );
   }
 
   getOwned(id: number, accountId: number): Promise<Link | null> {
@@ -218,14 +256,11 @@ export class LinksRepository {
       });
     }
     if (f.q) {
-      const like = containsPattern(f.q);
-      qb.andWhere(
-        new Brackets((w) =>
-          ['l.slug', 'l.title', 'l.target_url'].forEach((col) =>
-            w.orWhere(`LOWER(${col}) LIKE LOWER(:like) ESCAPE '!'`, { like }),
-          ),
-        ),
-      );
+      const search = linkSearch(f.q, mysql(this.repo));
+      qb.andWhere(`l.id IN (${searchSql(search, mysql(this.repo))})`, {
+        ...search,
+        ...Object.fromEntries(search.short.map((p, i) => [`short${i}`, p])),
+      });
     }
     return (await qb.getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
   }
@@ -241,15 +276,12 @@ export class LinksRepository {
     return { links: Number(row?.links ?? 0), clicks: Number(row?.clicks ?? 0) };
   }
 
+  /** The account's shares by kind, as counted when they were made and deleted. */
   async countByKind(accountId: number): Promise<Partial<Record<LinkKind, number>>> {
-    const rows = await this.repo
-      .createQueryBuilder('l')
-      .select('l.kind', 'kind')
-      .addSelect('COUNT(*)', 'n')
-      .where('l.account_id = :accountId', { accountId })
-      .groupBy('l.kind')
-      .getRawMany<{ kind: LinkKind; n: string | number }>();
-    return Object.fromEntries(rows.map((r) => [r.kind, Number(r.n)]));
+    const rows = await this.repo.manager
+      .getRepository(AccountShareCount)
+      .findBy({ accountId, shares: MoreThan(0) });
+    return Object.fromEntries(rows.map((r) => [r.kind, r.shares]));
   }
 
   async update(id: number, changes: LinkChanges, tagIds: number[] | undefined, tx: Tx) {
@@ -281,10 +313,13 @@ export class LinksRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  /** True when this call deleted it: of two racing deletes, exactly one wins. */
-  async deleteIfExists(id: number, tx: Tx): Promise<boolean> {
-    const result = await this.in(tx).delete({ id });
-    return (result.affected ?? 0) > 0;
+  /** True when this call deleted it: of two racing deletes, exactly one wins (and counts it). */
+  async deleteIfExists(link: Pick<Link, 'id' | 'accountId' | 'kind'>, tx: Tx): Promise<boolean> {
+    const repo = this.in(tx);
+    const result = await repo.delete({ id: link.id });
+    if (!result.affected) return false;
+    await this.countShare(repo, link, -1);
+    return true;
   }
 
   private async writeTags(repo: Repository<Link>, id: number, tagIds: number[], replace: boolean) {

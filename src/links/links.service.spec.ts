@@ -159,7 +159,7 @@ describe('LinksService', () => {
     } as unknown as Link;
     expect(await service.remove(link)).toBe(true);
     expect(events.emitAsync).toHaveBeenCalledWith('link.removing.file', { link, tx });
-    expect(repo.deleteIfExists).toHaveBeenCalledWith(4, tx);
+    expect(repo.deleteIfExists).toHaveBeenCalledWith(expect.objectContaining({ id: 4 }), tx);
     expect(events.emitAsync.mock.invocationCallOrder[0]).toBeLessThan(
       repo.deleteIfExists.mock.invocationCallOrder[0],
     );

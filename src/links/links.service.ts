@@ -211,7 +211,7 @@ export class LinksService {
     tx.afterCommit(() => this.cache.invalidate(link.domainId, link.slug));
     const event: LinkRemoving = { link, tx };
     await this.events.emitAsync(linkRemoving(link.kind), event);
-    if (!(await this.links.deleteIfExists(link.id, tx))) return false;
+    if (!(await this.links.deleteIfExists(link, tx))) return false;
     const consumed = tombstone === 'read' && link.kind === 'text';
     await this.record(consumed ? 'read_once' : 'deleted', link, tx);
     const at = new Date(this.clock.now());

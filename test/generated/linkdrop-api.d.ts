@@ -5918,7 +5918,7 @@ export interface operations {
                 tag_id?: number;
                 domain?: string;
                 kind?: "redirect" | "text" | "file" | "bio" | "bundle";
-                /** @description Search in slug, title and target URL */
+                /** @description Slugs starting with it, and titles or target URLs holding each of its words */
                 q?: string;
                 sort?: "newest" | "oldest" | "visits";
                 /** @description broken: the links whose watched target fails */

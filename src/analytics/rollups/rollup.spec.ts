@@ -1,4 +1,13 @@
-import { addCount, emptyTally, MAX_VALUES, OTHER, rollUp, VisitRow } from './rollup';
+import {
+  addCount,
+  addToAccountRows,
+  emptyTally,
+  MAX_VALUES,
+  OTHER,
+  rollUp,
+  SHARE,
+  VisitRow,
+} from './rollup';
 import { addCountsToJson, mergeRollup, tallyFromJson, tallyToJson } from './rollup-json';
 import { topList } from '../stats/rollup-stats';
 import { visitRow } from '../../../test/factories/visit-row.factory';
@@ -32,6 +41,29 @@ describe('rollUp', () => {
     expect(day).toMatchObject({ visits: 3, uniques: 1, quarters: null });
     expect(Object.fromEntries(day.counts.country)).toEqual({ DE: 2, '': 1 });
     expect(out.filter((r) => r.bot)).toHaveLength(2);
+  });
+
+  it("should sum shares' rows into their account's, counting each share's visits", () => {
+    const rows = [
+      ...rollUp([row('2026-03-10T10:05:00Z', { linkId: 7 })], [true]),
+      ...rollUp(
+        [row('2026-03-10T10:20:00Z', { linkId: 8 }), row('2026-03-10T10:40:00Z', { linkId: 8 })],
+        [true, false],
+      ),
+    ];
+    const sums = [...addToAccountRows(rows).values()];
+    expect(sums).toHaveLength(2);
+    const hour = sums.find((r) => r.span === 'h')!;
+    expect(hour).toMatchObject({ accountId: 2, visits: 3, uniques: 2 });
+    expect(hour.quarters).toEqual([
+      [1, 1],
+      [1, 1],
+      [1, 0],
+      [0, 0],
+    ]);
+    expect(Object.fromEntries(hour.counts[SHARE]!)).toEqual({ 7: 1, 8: 2 });
+    expect(Object.fromEntries(hour.counts.country)).toEqual({ DE: 3 });
+    expect(sums.find((r) => r.span === 'd')).toMatchObject({ visits: 3, quarters: null });
   });
 
   it('should merge a batch into a stored row', () => {

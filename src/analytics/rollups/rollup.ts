@@ -44,10 +44,20 @@ export const DIMENSIONS = [
 export type Dimension = (typeof DIMENSIONS)[number];
 /** Dimensions most visits have no value of: only visits with one are counted (no `unknown`). */
 const SPARSE = new Set<Dimension>(['variant', 'utm_source', 'utm_medium', 'utm_campaign']);
+/**
+ * An account's rows count visits by share too (share id as text): its top shares over a range
+ * then read the account's rows, not every share's.
+ */
+export const SHARE = 'share';
 /** Visits by value ('' when not known), for each dimension: as stored (JSON). */
-export type DimCounts = Record<Dimension, Record<string, number>>;
+export type DimCounts = Record<Dimension, Record<string, number>> & {
+  [SHARE]?: Record<string, number>;
+};
 /** The same while counting (a Map takes new keys far faster than an object). */
-export type Tally = Record<Dimension, Map<string, number>>;
+export type Tally = Record<Dimension, Map<string, number>> & { [SHARE]?: Map<string, number> };
+/** What a tally counts: every dimension, and the shares of an account's row. */
+export const countedIn = (t: Tally | DimCounts): readonly (Dimension | typeof SHARE)[] =>
+  t[SHARE] ? [...DIMENSIONS, SHARE] : DIMENSIONS;
 /** Past this many values of one dimension in one rollup row, the rest add up under OTHER. */
 export const MAX_VALUES = 500;
 export const OTHER = '\u0000other';
@@ -84,10 +94,11 @@ export interface RollupRow {
   counts: Tally;
 }
 
+/** An account's visits in an hour or a UTC day: the sum of its shares' rows. */
+export type AccountRollupRow = Omit<RollupRow, 'linkId'>;
+
 const floorTo = (seconds: number, unit: number) => seconds - (seconds % unit);
 export const dayOf = (at: Date) => Math.floor(at.getTime() / (DAY_SECONDS * 1000));
-export const rollupKey = (r: Pick<RollupRow, 'linkId' | 'span' | 'start' | 'bot'>) =>
-  `${r.linkId}|${r.span}|${r.start}|${+r.bot}`;
 
 export const emptyTally = (): Tally => ({
   referrer: new Map(),
@@ -183,4 +194,38 @@ function rowIn(rows: Map<string, RollupRow>, at: RowKey): RollupRow {
     rows.set(key, row);
   }
   return row;
+}
+
+/**
+ * Adds shares' rollup rows to their accounts' rows in `into` (keyed by account, span, start and
+ * bot), counting each share's visits under SHARE. Returns `into`.
+ */
+export function addToAccountRows(
+  rows: RollupRow[],
+  into = new Map<string, AccountRollupRow>(),
+): Map<string, AccountRollupRow> {
+  for (const r of rows) {
+    const key = `${r.accountId}|${r.span}|${r.start}|${+r.bot}`;
+    let sum = into.get(key);
+    if (!sum) {
+      const { accountId, span, start, bot } = r;
+      const quarters = r.quarters && r.quarters.map((): [number, number] => [0, 0]);
+      const counts = { ...emptyTally(), [SHARE]: new Map<string, number>() };
+      sum = { accountId, span, start, bot, visits: 0, uniques: 0, quarters, counts };
+      into.set(key, sum);
+    }
+    sum.visits += r.visits;
+    sum.uniques += r.uniques;
+    const quarters = sum.quarters;
+    r.quarters?.forEach(([v, u], q) => {
+      quarters![q][0] += v;
+      quarters![q][1] += u;
+    });
+    for (const d of DIMENSIONS) {
+      const counts = sum.counts[d];
+      r.counts[d].forEach((n, value) => addCount(counts, value, n));
+    }
+    addCount(sum.counts[SHARE]!, String(r.linkId), r.visits);
+  }
+  return into;
 }

@@ -16,17 +16,19 @@ export interface SeriesRow {
   quarters: [number, number][] | null;
 }
 
+/**
+ * A share's rows, or an account's: its own rows (the sums of its shares' rows, written with
+ * them), never its shares' rows summed at read time (a million of them over 90 days).
+ */
+const rowsOf = (scope: Scope): [table: string, column: string, id: number] =>
+  'linkId' in scope
+    ? ['visit_rollups', 'link_id', scope.linkId]
+    : ['account_rollups', 'account_id', scope.accountId];
+
 /** Reads of the rollups (written with the raw visits, by VisitsRepository). */
 @Injectable()
 export class VisitRollupsRepository {
   constructor(@InjectRepository(VisitRollup) private readonly repo: Repository<VisitRollup>) {}
-
-  private rows(scope: Scope, span: 'h' | 'd', from: number, to: number) {
-    const q = this.repo.createQueryBuilder('r');
-    if ('linkId' in scope) q.where('r.link_id = :id', { id: scope.linkId });
-    else q.where('r.account_id = :id', { id: scope.accountId });
-    return q.andWhere('r.span = :span AND r.start >= :from AND r.start < :to', { span, from, to });
-  }
 
   /** Totals of the `span` rows starting in [from, to) (Unix seconds), people and bots apart. */
   async series(
@@ -39,10 +41,9 @@ export class VisitRollupsRepository {
   ): Promise<SeriesRow[]> {
     if (from >= to) return [];
     // Plain SQL: thousands of hourly rows, and the query builder's mapping costs more than them.
-    const [column, id] =
-      'linkId' in scope ? ['link_id', scope.linkId] : ['account_id', scope.accountId];
+    const [table, column, id] = rowsOf(scope);
     const rows = await this.repo.query<Record<string, unknown>[]>(
-      `SELECT start, bot, visits, uniques${quarters ? ', quarters' : ''} FROM visit_rollups ` +
+      `SELECT start, bot, visits, uniques${quarters ? ', quarters' : ''} FROM ${table} ` +
         `WHERE ${column} = ? AND span = ? AND start >= ? AND start < ?` +
         (bot === undefined ? '' : ' AND bot = ?'),
       [id, span, from, to, ...(bot === undefined ? [] : [+bot])],
@@ -58,10 +59,9 @@ export class VisitRollupsRepository {
 
   /** Bot visits in the hours starting in [from, to). */
   async botVisits(scope: Scope, from: number, to: number): Promise<number> {
-    const [column, id] =
-      'linkId' in scope ? ['link_id', scope.linkId] : ['account_id', scope.accountId];
+    const [table, column, id] = rowsOf(scope);
     const [row] = await this.repo.query<{ n: number | string | null }[]>(
-      `SELECT SUM(visits) AS n FROM visit_rollups WHERE ${column} = ? AND span = 'h' ` +
+      `SELECT SUM(visits) AS n FROM ${table} WHERE ${column} = ? AND span = 'h' ` +
         'AND bot = 1 AND start >= ? AND start < ?',
       [id, from, to],
     );
@@ -74,15 +74,14 @@ export class VisitRollupsRepository {
    */
   async bucketSums(scope: Scope, buckets: [number, number][]): Promise<SeriesRow[]> {
     const out: SeriesRow[] = [];
-    const [column, id] =
-      'linkId' in scope ? ['link_id', scope.linkId] : ['account_id', scope.accountId];
+    const rows = rowsOf(scope);
     const mysql = this.repo.manager.connection.options.type === 'mysql';
     for (let i = 0; i < buckets.length; i += 200) {
       const chunk = buckets.slice(i, i + 200);
-      const rows = await this.repo.query<Record<string, unknown>[]>(
-        ...(mysql ? byCase(column, id, chunk) : byJoin(column, id, chunk)),
+      const sums = await this.repo.query<Record<string, unknown>[]>(
+        ...(mysql ? byCase(rows, chunk) : byJoin(rows, chunk)),
       );
-      for (const r of rows) {
+      for (const r of sums) {
         out.push({
           start: Number(r.t),
           bot: Boolean(Number(r.bot)),
@@ -104,10 +103,12 @@ export class VisitRollupsRepository {
     bots: boolean[],
   ): Promise<DimCounts[]> {
     if (from >= to) return [];
-    const rows = await this.rows(scope, span, from, to)
-      .select('r.counts', 'counts')
-      .andWhere('r.bot IN (:...bots)', { bots: bots.map(Number) })
-      .getRawMany<{ counts: string }>();
+    const [table, column, id] = rowsOf(scope);
+    const rows = await this.repo.query<{ counts: string }[]>(
+      `SELECT counts FROM ${table} WHERE ${column} = ? AND span = ? AND start >= ? AND start < ? ` +
+        `AND bot IN (${bots.map(() => '?').join(', ')})`,
+      [id, span, from, to, ...bots.map(Number)],
+    );
     return rows.map((r) => JSON.parse(r.counts) as DimCounts);
   }
 
@@ -126,39 +127,29 @@ export class VisitRollupsRepository {
     for (const r of rows) totals.set(Number(r.link), Number(r.visits));
     return totals;
   }
-
-  /** An account's shares with the most visits in the hours starting in [from, to), most first. */
-  async topLinks(accountId: number, from: number, to: number, bots: boolean[], limit: number) {
-    const rows = await this.rows({ accountId }, 'h', from, to)
-      .select('r.link_id', 'link')
-      .addSelect('SUM(r.visits)', 'visits')
-      .andWhere('r.bot IN (:...bots)', { bots: bots.map(Number) })
-      .groupBy('r.link_id')
-      .orderBy('visits', 'DESC')
-      .addOrderBy('r.link_id', 'ASC')
-      .limit(limit)
-      .getRawMany<Record<string, unknown>>();
-    return rows.map((r) => ({ linkId: Number(r.link), visits: Number(r.visits) }));
-  }
 }
 
 const SUMS = 'r.bot AS bot, SUM(r.visits) AS visits, SUM(r.uniques) AS uniques';
 
+type RowsOf = ReturnType<typeof rowsOf>;
+
 /** MariaDB: one range scan, a CASE naming each hour's bucket (a join scans once per bucket). */
-function byCase(column: string, id: number, b: [number, number][]): [string, unknown[]] {
+function byCase([table, column, id]: RowsOf, b: [number, number][]): [string, unknown[]] {
   const cases = b.map(() => 'WHEN r.start < ? THEN ?').join(' ');
   return [
-    `SELECT CASE ${cases} END AS t, ${SUMS} FROM visit_rollups r WHERE r.${column} = ? ` +
+    `SELECT CASE ${cases} END AS t, ${SUMS} FROM ${table} r WHERE r.${column} = ? ` +
       "AND r.span = 'h' AND r.start >= ? AND r.start < ? GROUP BY t, r.bot",
     [...b.flatMap(([t, e]) => [e, t]), id, b[0][0], b[b.length - 1][1]],
   ];
 }
 
 /** SQLite: a join with a table of buckets, one index range each (its CASE is three times slower). */
-function byJoin(column: string, id: number, b: [number, number][]): [string, unknown[]] {
-  const table = b.map((_, j) => (j ? 'SELECT ?, ?' : 'SELECT ? AS t, ? AS e')).join(' UNION ALL ');
+function byJoin([table, column, id]: RowsOf, b: [number, number][]): [string, unknown[]] {
+  const buckets = b
+    .map((_, j) => (j ? 'SELECT ?, ?' : 'SELECT ? AS t, ? AS e'))
+    .join(' UNION ALL ');
   return [
-    `SELECT b.t AS t, ${SUMS} FROM (${table}) b JOIN visit_rollups r ON r.${column} = ? ` +
+    `SELECT b.t AS t, ${SUMS} FROM (${buckets}) b JOIN ${table} r ON r.${column} = ? ` +
       "AND r.span = 'h' AND r.start >= b.t AND r.start < b.e GROUP BY b.t, r.bot",
     [...b.flat(), id],
   ];

@@ -5,6 +5,7 @@ import {
   Dimension,
   DIMENSIONS,
   OTHER,
+  SHARE,
   SLOT_SECONDS,
 } from '../rollups/rollup';
 import type { Scope, SeriesRow } from '../rollups/visit-rollups.repository';
@@ -75,7 +76,7 @@ export class RollupStats {
       b = nextBucket(b, interval, tz);
     }
     const hours = { from: down(from, HOUR), to: down(to, HOUR) + HOUR };
-    const [rows, { top, qrScans, byCountry }] = await Promise.all([
+    const [rows, { top, qrScans, byCountry, shares }] = await Promise.all([
       this.seriesRows(scope, hours.from, hours.to, starts, wanted),
       this.top(scope, hours.from, hours.to, wanted),
     ]);
@@ -96,7 +97,7 @@ export class RollupStats {
       if (r.quarters) r.quarters.forEach(([v, u], q) => add(r.start + q * SLOT_SECONDS, v, u));
       else add(r.start, r.visits, r.uniques);
     }
-    return { totals, series, top, by_country: byCountry };
+    return { totals, series, top, by_country: byCountry, topShares: shares };
   }
 
   /**
@@ -149,12 +150,13 @@ export class RollupStats {
             this.rollups.dimCounts(scope, 'h', lastDay, to, bots),
           ]
         : [this.rollups.dimCounts(scope, 'h', from, to, bots)];
-    const sums = new Map<string, Map<string, number>>(DIMENSIONS.map((d) => [d, new Map()]));
+    const counted = [...DIMENSIONS, SHARE] as const;
+    const sums = new Map<string, Map<string, number>>(counted.map((d) => [d, new Map()]));
     for (const rows of await Promise.all(parts)) {
       for (const counts of rows) {
-        for (const d of DIMENSIONS) {
+        for (const d of counted) {
           const sum = sums.get(d)!;
-          const values = counts[d];
+          const values = counts[d] ?? {};
           // for-in: no array of entries made for each row and dimension.
           for (const value in values) sum.set(value, (sum.get(value) ?? 0) + values[value]);
         }
@@ -164,8 +166,22 @@ export class RollupStats {
       top: Object.fromEntries(TOPS.map((d) => [TOP_NAMES[d], topList(sums.get(d)!)])),
       qrScans: sums.get('source')!.get('qr') ?? 0,
       byCountry: known(sums.get('country')!),
+      shares: topShares(sums.get(SHARE)!),
     };
   }
+}
+
+/**
+ * An account's most visited shares (its rows count visits by share id), most first; more than
+ * are shown, as some may be deleted since. A row keeps MAX_VALUES shares at most: past that, in
+ * an account with more shares visited in one hour or day, the rest count only in its total.
+ */
+function topShares(counts: Map<string, number>): { linkId: number; visits: number }[] {
+  counts.delete(OTHER);
+  return [...counts]
+    .map(([id, visits]) => ({ linkId: Number(id), visits }))
+    .sort((a, b) => b.visits - a.visits || a.linkId - b.linkId)
+    .slice(0, 5 * TOP);
 }
 
 /** Every known value's count, as an object (not known, and values folded into OTHER, left out). */

@@ -1,8 +1,10 @@
-import { Controller, Get, Param, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedAccount } from '../../auth/authenticated-account';
 import { CurrentAccount } from '../../auth/current-account.decorator';
 import { ApiAuth } from '../../auth/scopes/api-auth.decorator';
+import { csvDownload } from '../../common/csv-download';
 import { IdPipe } from '../../common/pipes/id.pipe';
 import { StatsQuery } from './dto/stats.query';
 import { VisitLogQuery } from './dto/visit-log.query';
@@ -88,13 +90,11 @@ export class StatsController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Param('id', IdPipe) id: number,
     @Query() q: VisitLogQuery,
+    @Res({ passthrough: true }) res: Response,
   ) {
     if (q.format === 'json') return this.stats.visitLog(account.id, id, q.page, q.per_page);
     // Owner check first, so another account's share is a 404 and not an empty file.
     const pages = await this.stats.visitLogPages(account.id, id);
-    return new StreamableFile(visitsCsv(pages), {
-      type: 'text/csv; charset=utf-8',
-      disposition: `attachment; filename="visits-${id}.csv"`,
-    });
+    return csvDownload(visitsCsv(pages), `visits-${id}.csv`, res);
   }
 }

@@ -10,7 +10,7 @@ import { Visit } from '../store/visit.entity';
 import { VisitReads } from '../visit-reads';
 import { StatsQuery } from './dto/stats.query';
 import { Period } from './dto/visit-stat.query';
-import { botFlags, RollupStats } from './rollup-stats';
+import { RollupStats } from './rollup-stats';
 
 const DAY_MS = 86_400_000;
 /** How many buckets a series may have, by interval (a year of hours would be 8,760). */
@@ -51,7 +51,7 @@ export class StatsService {
   async linkStats(accountId: number, linkId: number, q: StatsQuery) {
     const link = await this.links.findOwned(accountId, { id: linkId });
     const { from, to } = this.range(q);
-    const stats = await this.rollupStats.compute(
+    const { topShares, ...stats } = await this.rollupStats.compute(
       { linkId: link.id },
       from,
       to,
@@ -65,22 +65,22 @@ export class StatsService {
   /** The same over every share of the account, with its most visited shares. */
   async accountStats(accountId: number, q: StatsQuery) {
     const { from, to } = this.range(q);
-    const [stats, top] = await Promise.all([
-      this.rollupStats.compute({ accountId }, from, to, q.interval, q.tz, q.bots),
-      this.reads.topLinks(accountId, from, to + 1, botFlags(q.bots), TOP_SHARES),
-    ]);
-    const dtos = new Map(
-      (
-        await this.links.getMany(
-          accountId,
-          top.map((t) => t.linkId),
-        )
-      ).map((l) => [l.id, l]),
+    const { topShares, ...stats } = await this.rollupStats.compute(
+      { accountId },
+      from,
+      to,
+      q.interval,
+      q.tz,
+      q.bots,
     );
-    const shares = top.flatMap(({ linkId, visits }) => {
+    const ids = topShares.map((t) => t.linkId);
+    const dtos = new Map((await this.links.getMany(accountId, ids)).map((l) => [l.id, l]));
+    // Shares deleted since are left out.
+    const shares = topShares.flatMap(({ linkId, visits }) => {
       const l = dtos.get(linkId);
       return l ? [{ id: l.id, kind: l.kind, short_url: l.short_url, title: l.title, visits }] : [];
     });
+    shares.length = Math.min(shares.length, TOP_SHARES);
     return { from, to, interval: q.interval, tz: q.tz, ...stats, top: { ...stats.top, shares } };
   }
 
@@ -124,8 +124,9 @@ export class StatsService {
     const reads = this.reads;
     return (async function* () {
       let last: Visit | null = null;
-      for (;;) {
-        const rows = await reads.afterOfLink(link.id, last, 1000);
+      // A small first page: the download starts at once (compressed, it waits for its rows).
+      for (let size = 100; ; size = 1000) {
+        const rows = await reads.afterOfLink(link.id, last, size);
         if (rows.length === 0) return;
         yield rows.map(logEntry);
         last = rows[rows.length - 1];

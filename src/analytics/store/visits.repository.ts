@@ -8,6 +8,7 @@ import { storedMark, visitsPastMark } from './sql/rollup-mark';
 import { pruneVisitorDays } from './sql/roll-up-visits';
 import { pruneEvents, writeVisitBatch } from './sql/visit-batch';
 import { Visit } from './visit.entity';
+import { toDbTime } from '../../common/db-values';
 import { managerOf, UnitOfWork } from '../../database/unit-of-work';
 
 /** The only owner of `visits` and of the writes to the rollups. */
@@ -126,16 +127,19 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
 
   /** Up to `limit` raw visits of a share older than `after` (or the newest), newest first. */
   listAfter(linkId: number, after: Visit | null, limit: number): Promise<Visit[]> {
-    return this.repo.find({
-      where: after
-        ? [
-            { linkId, at: LessThan(after.at) },
-            { linkId, at: after.at, id: LessThan(after.id) },
-          ]
-        : { linkId },
-      order: { at: 'DESC', id: 'DESC' },
-      take: limit,
-    });
+    const q = this.repo
+      .createQueryBuilder('v')
+      .where('v.link_id = :linkId', { linkId })
+      .orderBy('v.at', 'DESC')
+      .addOrderBy('v.id', 'DESC')
+      .limit(limit);
+    if (after) {
+      // One index range (at ≤ the last one's), read backwards until the page is full: with an OR
+      // of the two cases instead, SQLite sorted every older visit of the share for each page.
+      const at = toDbTime(after.at, this.repo.manager.connection.options.type === 'mysql');
+      q.andWhere('v.at <= :at AND (v.at < :at OR v.id < :id)', { at, id: after.id });
+    }
+    return q.getMany();
   }
 
   /**

@@ -28,6 +28,8 @@ import { EmailTokens1763702600000 } from './1763702600000-EmailTokens';
 import { OidcIdentities1763702700000 } from './1763702700000-OidcIdentities';
 import { Events1763702900000 } from './1763702900000-Events';
 import { LinkRules1763703000000 } from './1763703000000-LinkRules';
+import { AccountRollups1763703100000 } from './1763703100000-AccountRollups';
+import { LinkSearch1763703200000 } from './1763703200000-LinkSearch';
 import { Passkeys1763702800000 } from './1763702800000-Passkeys';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
@@ -63,4 +65,6 @@ export const MIGRATIONS = [
   Passkeys1763702800000,
   Events1763702900000,
   LinkRules1763703000000,
+  AccountRollups1763703100000,
+  LinkSearch1763703200000,
 ];

@@ -12,7 +12,8 @@ export class ListLinksQuery extends PageQuery {
   @ApiPropertyOptional() @ToInt() @IsAbsentOr() @IsInt() @Min(1) tag_id?: number;
   @ApiPropertyOptional() @IsAbsentOr() @IsString() @MaxLength(253) domain?: string;
   @ApiPropertyOptional({ enum: LINK_KINDS }) @IsAbsentOr() @IsIn(LINK_KINDS) kind?: LinkKind;
-  @SearchText('Search in slug, title and target URL') q?: string;
+  @SearchText('Slugs starting with it, and titles or target URLs holding each of its words')
+  q?: string;
   @SortedBy(LINK_SORTS) sort?: (typeof LINK_SORTS)[number];
   @ApiPropertyOptional({
     enum: TARGET_HEALTH,

@@ -1,5 +1,7 @@
 import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
+import { DataSource } from 'typeorm';
 import { VisitRetention } from '../../../src/analytics/store/visit-retention';
+import { sumAccountRollups } from '../../../src/database/migrations/1763703100000-AccountRollups';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { HOST, idOf } from '../../utils/requests';
@@ -134,5 +136,55 @@ describe('Visit rollups', () => {
     // Another account's numbers are its own.
     const mine = await get('/api/v1/stats', range);
     expect(mine.totals.visits).toBe(0);
+
+    // A share deleted since: its visits stay in the account's, it leaves the top list.
+    await t.api().delete(`/api/v1/links/${y}`).set(b.auth).expect(200);
+    const after = (await t.api().get('/api/v1/stats').query(range).set(b.auth).expect(200)).body
+      .data;
+    expect(after.totals).toEqual(d.totals);
+    expect(after.top.shares.map((s: { id: number }) => s.id)).toEqual([x]);
+  });
+
+  it("should sum the account's rows from its shares' rows as the migration does", async () => {
+    const c = await createAccount(t);
+    const ids: number[] = [];
+    for (const slug of ['ro5a', 'ro5b']) {
+      const res = await t
+        .api()
+        .post('/api/v1/shorten')
+        .set(c.auth)
+        .send({ target_url: 'https://example.com/c', custom_slug: slug })
+        .expect(200);
+      ids.push(idOf(res));
+    }
+    at('2026-08-01T23:30:00Z');
+    await visit('ro5a', '198.51.100.20').expect(302);
+    await visit('ro5b', '198.51.100.21', BOT).expect(302);
+    at('2026-08-02T00:10:00Z');
+    await visit('ro5b', '198.51.100.21').expect(302);
+    await t.app.get(VisitRecorder).flush();
+    const range = { from: unix('2026-08-01T00:00:00Z'), to: unix('2026-08-02T23:59:59Z') };
+    const stats = async () =>
+      (
+        await t
+          .api()
+          .get('/api/v1/stats')
+          .query({ ...range, bots: 'include' })
+          .set(c.auth)
+      ).body.data as Stats;
+    const written = await stats();
+    const db = t.app.get(DataSource);
+    const rows = async () => {
+      const sql = 'SELECT * FROM account_rollups WHERE account_id = ? ORDER BY span, start, bot';
+      const found: Record<string, unknown>[] = await db.query(sql, [c.id]);
+      // Counts compared as objects: the order of their keys is the order they were first seen.
+      return found.map((r) => ({ ...r, counts: JSON.parse(r.counts as string) as unknown }));
+    };
+    const byWriter = await rows();
+    await db.query('DELETE FROM account_rollups');
+    await sumAccountRollups(db);
+    expect(await rows()).toEqual(byWriter);
+    expect(await stats()).toEqual(written);
+    expect(written.totals).toMatchObject({ visits: 3, bots: 1 });
   });
 });

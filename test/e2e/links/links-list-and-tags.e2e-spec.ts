@@ -58,7 +58,45 @@ describe('Short links', () => {
         'The 100% third_one',
       ]);
       expect((await list('q=list.example/4')).body.data).toHaveLength(1);
-      expect((await list('q=%25')).body.data).toHaveLength(1);
+      // Words of titles and target URLs, any case, and words they start: not a LIKE pattern.
+      const titles = async (q: string) =>
+        ((await list(`q=${encodeURIComponent(q)}`).expect(200)).body.data as { title: string }[])
+          .map((l) => l.title)
+          .sort();
+      expect(await titles('LINK 2')).toEqual(['Link 2']);
+      expect(await titles('thi')).toEqual(['The 100% third_one']);
+      expect(await titles('link')).toEqual(['Link 1', 'Link 2', 'Link 4', 'Link 5']);
+      expect(await titles('%')).toEqual([]);
+      // Quotes, stars and the like are not the full-text index's syntax.
+      expect(await titles('"link*')).toEqual(['Link 1', 'Link 2', 'Link 4', 'Link 5']);
+    });
+
+    it('should find the slugs that start with the text', async () => {
+      const d = await createAccount(t);
+      await shorten({ target_url: 'https://slugs.example/', custom_slug: 'Prefix-one' }, d).expect(
+        200,
+      );
+      await shorten({ target_url: 'https://slugs.example/', custom_slug: 'prefix-two' }, d).expect(
+        200,
+      );
+      const slugs = async (q: string) =>
+        (
+          (
+            await t
+              .api()
+              .get(`/api/v1/links?q=${encodeURIComponent(q)}`)
+              .set(d.auth)
+              .expect(200)
+          ).body.data as { slug: string }[]
+        )
+          .map((l) => l.slug)
+          .sort();
+      expect(await slugs('Prefix-')).toEqual(['Prefix-one']);
+      expect(await slugs('prefix-t')).toEqual(['prefix-two']);
+      // Another account's slugs are not searched.
+      expect(
+        (await t.api().get('/api/v1/links?q=Prefix').set(a.auth).expect(200)).body.data,
+      ).toEqual([]);
     });
 
     it('should order by sort: oldest first, or most visited first', async () => {

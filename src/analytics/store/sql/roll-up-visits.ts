@@ -1,7 +1,13 @@
 // Stored visits added to the rollups, and their visitors to the day's (uniques).
 import { insert, KEYS_PER_SELECT, keysIn, Row, SqlRunner } from './batch-sql';
-import { dayOf, rollUp, RollupVisit } from '../../rollups/rollup';
-import { addToRollups } from './rollup-writer';
+import {
+  AccountRollupRow,
+  addToAccountRows,
+  dayOf,
+  rollUp,
+  RollupVisit,
+} from '../../rollups/rollup';
+import { addToAccountRollups, addToShareRollups } from './rollup-writer';
 
 /**
  * Visits rolled up together at most, whole shares each. A roll-up of 50,000 visits at once built
@@ -10,15 +16,22 @@ import { addToRollups } from './rollup-writer';
  */
 const ROLL_UP_PART = 2000;
 
-/** Adds stored visits, in share order, to the rollups, their visitors to the day's. */
+/**
+ * Adds stored visits, in share order, to the shares' rollups and their accounts', their visitors
+ * to the day's.
+ */
 export async function rollUpVisits(db: SqlRunner, rows: RollupVisit[]): Promise<void> {
+  const accounts = new Map<string, AccountRollupRow>();
   for (let from = 0; from < rows.length;) {
     let to = Math.min(from + ROLL_UP_PART, rows.length);
     while (to < rows.length && rows[to].linkId === rows[to - 1].linkId) to++;
     const part = rows.slice(from, to);
-    await addToRollups(db, rollUp(part, await firstVisitsOfDay(db, part)));
+    const shares = rollUp(part, await firstVisitsOfDay(db, part));
+    await addToShareRollups(db, shares);
+    addToAccountRows(shares, accounts);
     from = to;
   }
+  await addToAccountRollups(db, [...accounts.values()]);
 }
 
 /** Deletes the visitors of days before `day`: their salt is gone, they can never match again. */

@@ -1,0 +1,15 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { bigintTransformer } from '../common/bigint.transformer';
+import type { LinkKind } from './link.entity';
+
+/**
+ * How many shares of a kind an account holds, kept by LinksRepository in the transaction that
+ * makes or deletes one: `/usage`, `/account` and the overview read it instead of counting an
+ * account's million links.
+ */
+@Entity('account_share_counts')
+export class AccountShareCount {
+  @PrimaryColumn({ name: 'account_id', transformer: bigintTransformer }) accountId!: number;
+  @PrimaryColumn({ type: 'varchar', length: 16 }) kind!: LinkKind;
+  @Column({ type: 'bigint', transformer: bigintTransformer }) shares!: number;
+}
