@@ -5,8 +5,9 @@
  * `scale-summary: <JSON>` line per database: SQLite always, MySQL too with TEST_MYSQL_URL (its
  * own database `linkdrop_scale`, dropped and made again).
  *
- * `--scale 0.01` makes a hundredth of everything (minutes become seconds); `--keep` leaves the
- * SQLite file and the MySQL database for a look afterwards.
+ * `--scale 0.01` makes a hundredth of everything (minutes become seconds); `--only sqlite` or
+ * `--only mysql` runs one; `--port` moves the service off 4730; `--keep` leaves the SQLite file
+ * and the MySQL database for a look afterwards.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,29 +18,32 @@ import { measure } from './bench/scale/cases';
 import { generate, Seeded, shapeOf } from './bench/scale/generate';
 import { openMysql, openSqlite, ScaleDb } from './bench/scale/scale-db';
 
-const PORT = 4730;
+const arg = (name: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
+
+/** `--port` when 4730 is taken (another run of this bench). */
+const PORT = Number(arg('port') ?? 4730);
 const BASE = `http://127.0.0.1:${PORT}`;
 const HOSTS = [`127.0.0.1:${PORT}`, ...Array.from({ length: 9 }, (_, k) => `s${k + 1}.scale.test`)];
 const EMAIL = 'big@scale.test';
 const PASSWORD = 'benchmark password';
 const MYSQL_DATABASE = 'linkdrop_scale';
 
-const arg = (name: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? undefined : process.argv[at + 1];
-};
-
 async function main() {
   pinSelf(1);
   const scale = Number(arg('scale') ?? 1);
   if (!(scale > 0 && scale <= 1)) throw new Error('--scale takes a number in (0, 1]');
   const keep = process.argv.includes('--keep');
+  const only = arg('only');
   const dir = mkdtempSync(join(tmpdir(), 'linkdrop-scale-'));
   try {
     const file = join(dir, 'scale.sqlite');
-    await run(scale, `sqlite:${file}`, () => Promise.resolve(openSqlite(file)));
+    if (only !== 'mysql')
+      await run(scale, `sqlite:${file}`, () => Promise.resolve(openSqlite(file)));
     const url = process.env.TEST_MYSQL_URL;
-    if (url) {
+    if (url && only !== 'sqlite') {
       const server = await mysql.createConnection({ uri: url });
       await server.query(`DROP DATABASE IF EXISTS ${MYSQL_DATABASE}`);
       await server.query(`CREATE DATABASE ${MYSQL_DATABASE} CHARACTER SET utf8mb4`);
@@ -60,9 +64,13 @@ async function run(scale: number, dbUrl: string, open: () => Promise<ScaleDb>) {
   console.log(`# ${name}: ${shape.links.toLocaleString('en-US')} links`);
   // The schema and the big account, made by the service itself.
   let service = start(dbUrl);
-  await waitFor(`${BASE}/health/ready`, 120_000);
-  const token = await signup(BASE, EMAIL);
-  await stop(service);
+  let token: string;
+  try {
+    await waitFor(`${BASE}/health/ready`, 120_000);
+    token = await signup(BASE, EMAIL);
+  } finally {
+    await stop(service);
+  }
 
   const db = await open();
   const [account] = await db.all<{ id: number }>('SELECT id FROM accounts WHERE email = ?', [

@@ -13,6 +13,11 @@ export interface LinkFilter {
   health?: TargetHealthStatus;
   /** newest first (default), oldest first, most or least visited first, or shuffled. */
   sort?: LinkSort;
+  /**
+   * Keyset paging (newest or oldest first): the links after this id in the list's order, read
+   * from the index at any depth where an offset first walks past every link before it.
+   */
+  after?: number;
 }
 
 /** The orders the account area offers; YOURLS's `stats` also asks for the other two. */

@@ -1,5 +1,5 @@
 // What a search of an account's links looks for: slugs that start with the text, and titles or
-// target URLs holding each of its words (or a word starting so). Both are index lookups, so a
+// target URLs holding each of its words (the last may be the start of one). Both are index lookups, so a
 // search costs the same at 100 links and at a million (a LIKE '%text%' read every link).
 
 /** Words past this many are left out of the full-text query. */
@@ -22,9 +22,12 @@ export function linkSearch(text: string, mysql: boolean): LinkSearch {
   const found = [...new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [])];
   const all = found.slice(0, MAX_WORDS);
   const indexed = mysql ? all.filter((w) => w.length >= MYSQL_MIN_WORD) : all;
-  const query = mysql
-    ? indexed.map((w) => `+${w}*`).join(' ')
-    : indexed.map((w) => `"${w}"*`).join(' ');
+  // Whole words, but the last: the one still being typed is a prefix (prefixes cost the index
+  // twice as much as words: every term starting so is read).
+  const last = indexed.length - 1;
+  const query = indexed
+    .map((w, i) => (mysql ? `+${w}` : `"${w}"`) + (i === last ? '*' : ''))
+    .join(' ');
   const short = mysql ? all.filter((w) => w.length < MYSQL_MIN_WORD).map((w) => `%${w}%`) : [];
   // U+10FFFF sorts after every character, in SQLite's bytes and MySQL's binary collation alike.
   return { slugFrom: text, slugTo: `${text}\u{10FFFF}`, words: query || null, short };

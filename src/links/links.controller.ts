@@ -29,8 +29,8 @@ export class LinksController {
     @CurrentAccount() account: AuthenticatedAccount,
     @Query() q: ListLinksQuery,
   ): Promise<LinkDto[]> {
-    const { tag_id: tagId, domain, kind, sort, health } = q;
-    const filter = { tagId, domain, kind, q: q.q, sort, health };
+    const { tag_id: tagId, domain, kind, sort, health, after } = q;
+    const filter = { tagId, domain, kind, q: q.q, sort, health, after };
     return (await this.links.list(account.id, filter, q.page, q.per_page)).map(asListItem);
   }
 

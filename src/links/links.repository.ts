@@ -63,8 +63,8 @@ const mysql = (repo: Repository<Link>) => repo.manager.connection.options.type =
 
 /**
  * The ids a search finds (named parameters: accountId and the LinkSearch): slugs by prefix, then
- * words by the full-text index (FTS5 on SQLite; MySQL's FULLTEXT, its too short words by LIKE on
- * what it found, or on the account's links when every word is short).
+ * words by the full-text index (FTS5 on SQLite; MySQL's FULLTEXT on `links_search`, its too short
+ * words by LIKE on what it found, or on the account's links when every word is short).
  */
 function searchSql(s: LinkSearch, mysql: boolean): string {
   const bySlug =
@@ -76,10 +76,11 @@ function searchSql(s: LinkSearch, mysql: boolean): string {
   }
   if (!s.words && !s.short.length) return bySlug;
   const short = s.short.map((_, i) => `CONCAT_WS(' ', title, target_url) LIKE :short${i}`);
-  const where = s.words
-    ? ['MATCH (title, target_url) AGAINST (:words IN BOOLEAN MODE)', ...short]
-    : ['account_id = :accountId', ...short];
-  return `${bySlug} UNION SELECT id FROM links WHERE ${where.join(' AND ')}`;
+  if (!s.words) {
+    return `${bySlug} UNION SELECT id FROM links WHERE ${['account_id = :accountId', ...short].join(' AND ')}`;
+  }
+  const where = ['MATCH (title, target_url) AGAINST (:words IN BOOLEAN MODE)', ...short];
+  return `${bySlug} UNION SELECT link_id FROM links_search WHERE ${where.join(' AND ')}`;
 }
 
 /** The only owner of `links` and `link_tags`. */
@@ -108,6 +109,11 @@ export class LinksRepository {
     }
     if (tagIds.length) await this.writeTags(repo, id, tagIds, false);
     await this.countShare(repo, values, 1);
+    // MySQL's full-text index has a table of its own (SQLite's FTS5 index is kept by triggers).
+    if (mysql(repo)) {
+      const sql = 'INSERT INTO links_search (link_id, title, target_url) VALUES (?, ?, ?)';
+      await repo.query(sql, [id, values.title, values.targetUrl]);
+    }
     return id;
   }
 
@@ -246,6 +252,9 @@ export class LinksRepository {
     if (visits) qb.orderBy('l.clicks', visits).addOrderBy('l.id', visits);
     else if (f.sort === 'random') qb.orderBy(mysql(this.repo) ? 'RAND()' : 'RANDOM()');
     else qb.orderBy('l.id', f.sort === 'oldest' ? 'ASC' : 'DESC');
+    if (f.after !== undefined) {
+      qb.andWhere(`l.id ${f.sort === 'oldest' ? '>' : '<'} :after`, { after: f.after });
+    }
     if (f.kind) qb.andWhere('l.kind = :kind', { kind: f.kind });
     if (f.qrCode) qb.andWhere('l.qr_code = :qr', { qr: true });
     if (f.health) qb.andWhere('l.health_status = :health', { health: f.health });
@@ -257,10 +266,15 @@ export class LinksRepository {
     }
     if (f.q) {
       const search = linkSearch(f.q, mysql(this.repo));
-      qb.andWhere(`l.id IN (${searchSql(search, mysql(this.repo))})`, {
+      const sql = searchSql(search, mysql(this.repo));
+      const params = {
         ...search,
         ...Object.fromEntries(search.short.map((p, i) => [`short${i}`, p])),
-      });
+      };
+      // The ids found lead either way: MariaDB ran an IN (... UNION ...) again for every link of
+      // the account, and SQLite read every link of the account against a joined derived table.
+      if (mysql(this.repo)) qb.innerJoin(`(${sql})`, 'found', 'found.id = l.id', params);
+      else qb.andWhere(`l.id IN (${sql})`, params);
     }
     return (await qb.getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
   }
@@ -288,6 +302,13 @@ export class LinksRepository {
     const repo = this.in(tx);
     await repo.update({ id }, { ...changes, updatedAt: new Date() });
     if (tagIds) await this.writeTags(repo, id, tagIds, true);
+    if (mysql(repo) && ('title' in changes || 'targetUrl' in changes)) {
+      await repo.query(
+        'UPDATE links_search s JOIN links l ON l.id = s.link_id ' +
+          'SET s.title = l.title, s.target_url = l.target_url WHERE s.link_id = ?',
+        [id],
+      );
+    }
   }
 
   /** Split links that pick their winner by themselves (few: found by their index). */

@@ -4,7 +4,7 @@ import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { VisitReads } from '../analytics/visit-reads';
 import { Clock } from '../common/clock';
-import { DomainError, notFound } from '../common/errors/domain-error';
+import { DomainError, invalid, notFound } from '../common/errors/domain-error';
 import { isReservedSlug } from '../common/slug';
 import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { DomainsService } from '../domains/domains.service';
@@ -100,6 +100,12 @@ export class LinksService {
     const domainId = filter.domain
       ? this.domains.forCreate(filter.domain, accountId).id
       : undefined;
+    if (filter.after !== undefined) {
+      if (filter.sort !== undefined && filter.sort !== 'newest' && filter.sort !== 'oldest') {
+        throw invalid('after', 'after pages a list sorted newest or oldest first');
+      }
+      return this.slice(accountId, { ...filter, domainId }, 0, per);
+    }
     return this.slice(accountId, { ...filter, domainId }, (page - 1) * per, per);
   }
 

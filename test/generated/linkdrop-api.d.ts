@@ -5921,6 +5921,8 @@ export interface operations {
                 /** @description Slugs starting with it, and titles or target URLs holding each of its words */
                 q?: string;
                 sort?: "newest" | "oldest" | "visits";
+                /** @description The id of the last link of the page before (newest or oldest first): the next page, as fast at any depth; `page` is then not used */
+                after?: number;
                 /** @description broken: the links whose watched target fails */
                 health?: "ok" | "broken" | "unknown" | "unchecked";
             };

@@ -44,12 +44,22 @@ function casesOf(s: Seeded, hosts: string[]): Record<string, { call: Call; statu
       if (id > 0 && !seen.has(id)) return seen.add(id) && id;
     }
   };
-  const words = (k: number) =>
-    `${TITLE_WORDS[k % TITLE_WORDS.length]} ${TITLE_WORDS[(k * 7 + 3) % TITLE_WORDS.length]}`;
+  /** The two title words of one of the big account's links (generate.ts makes them of its id). */
+  const words = () => {
+    const id = 10 * (1 + random(s.bigLinks));
+    const n = TITLE_WORDS.length;
+    return `${TITLE_WORDS[id % n]} ${TITLE_WORDS[Math.floor(id / n) % n]}`;
+  };
   return {
     redirect_uncached: { call: () => ({ path: `/k${freshRedirect()}` }), status: 302 },
     links_first_page: { call: api('/api/v1/links'), status: 200 },
-    [`links_page_${deep}`]: { call: api(`/api/v1/links?page=${deep}`), status: 200 },
+    // Page `deep` by the id its previous page ended with (the big account's links are every tenth
+    // id, newest first), and by its number, the offset walking past every link before it.
+    [`links_page_${deep}`]: {
+      call: api(`/api/v1/links?after=${10 * (s.bigLinks - (deep - 1) * 30 + 1)}`),
+      status: 200,
+    },
+    [`links_page_${deep}_by_offset`]: { call: api(`/api/v1/links?page=${deep}`), status: 200 },
     links_by_tag: {
       call: (k) => ({ path: `/api/v1/links?tag_id=${s.tagIds[k % s.tagIds.length]}` }),
       status: 200,
@@ -64,7 +74,7 @@ function casesOf(s: Seeded, hosts: string[]): Record<string, { call: Call; statu
       status: 200,
     },
     search_title_words: {
-      call: (k) => ({ path: `/api/v1/links?q=${encodeURIComponent(words(k))}` }),
+      call: () => ({ path: `/api/v1/links?q=${encodeURIComponent(words())}` }),
       status: 200,
     },
     usage: { call: api('/api/v1/usage'), status: 200 },
@@ -128,9 +138,14 @@ async function timeOne(t: Target, c: ReturnType<Call>, status: number, name: str
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     return took;
   }
-  await res.arrayBuffer();
+  const body = await res.text();
   const took = performance.now() - started;
   check(res.status, status, name, c.path);
+  // A list that found nothing would be timing the wrong thing: each finds some of the links.
+  if (c.path.startsWith('/api/v1/links?') || c.path === '/api/v1/links') {
+    const found = (JSON.parse(body) as { data: unknown[] }).data.length;
+    if (found === 0) throw new Error(`${name}: ${c.path} found nothing`);
+  }
   return took;
 }
 

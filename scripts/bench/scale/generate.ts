@@ -4,6 +4,7 @@ import {
   countShares,
   sumAccountRollups,
 } from '../../../src/database/migrations/1763703100000-AccountRollups';
+import { fillLinkSearch } from '../../../src/database/migrations/1763703200000-LinkSearch';
 import { numbers, ScaleDb } from './scale-db';
 import { countsJson, DAY_COUNTS, HOUR_COUNTS, SHARE_DAY_COUNTS } from './rollup-counts';
 
@@ -62,6 +63,8 @@ export const TITLE_WORDS = [
  */
 export async function generate(db: ScaleDb, seeded: Omit<Seeded, 'tagIds'>): Promise<number[]> {
   const { shape, bigAccountId, domainIds, now } = seeded;
+  const query = (sql: string, params?: unknown[]) =>
+    sql.startsWith('SELECT') ? db.all(sql, params) : db.run(sql, params);
   const step = async (what: string, work: () => Promise<void>) => {
     const started = Date.now();
     await work();
@@ -76,8 +79,8 @@ export async function generate(db: ScaleDb, seeded: Omit<Seeded, 'tagIds'>): Pro
     links(db, shape, { bigAccountId, firstOther, domainIds, now }),
   );
   await step('texts and files', () => textsAndFiles(db, shape));
-  const query = (sql: string, params?: unknown[]) =>
-    sql.startsWith('SELECT') ? db.all(sql, params) : db.run(sql, params);
+  // MySQL's full-text table, as its migration fills it (SQLite's triggers kept FTS5 meanwhile).
+  if (db.kind === 'mysql') await step('the search table', () => fillLinkSearch({ query }));
   // As the migration that made the counters counts: what making the links would have counted.
   await step("the accounts' shares by kind", () => countShares({ query }));
   const tagIds = await tags(db, shape, bigAccountId, now);

@@ -32,7 +32,7 @@ export function openSqlite(file: string): ScaleDb {
     run: (sql, params = []) => Promise.resolve(void db.prepare(sql).run(params)),
     all: <T>(sql: string, params: unknown[] = []) =>
       Promise.resolve(db.prepare(sql).all(params) as T[]),
-    cat: (...parts) => `(${parts.join(' || ')})`,
+    cat: (...parts) => `(${parts.map((p) => `(${p})`).join(' || ')})`,
     time: (s) => `strftime('%Y-%m-%d %H:%M:%f', ${s}, 'unixepoch')`,
     div: (a, b) => `(${a} / ${b})`,
     hex16: (n) => `printf('%016x', ${n})`,

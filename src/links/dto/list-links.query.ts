@@ -16,6 +16,16 @@ export class ListLinksQuery extends PageQuery {
   q?: string;
   @SortedBy(LINK_SORTS) sort?: (typeof LINK_SORTS)[number];
   @ApiPropertyOptional({
+    description:
+      'The id of the last link of the page before (newest or oldest first): the next page, as ' +
+      'fast at any depth; `page` is then not used',
+  })
+  @ToInt()
+  @IsAbsentOr()
+  @IsInt()
+  @Min(1)
+  after?: number;
+  @ApiPropertyOptional({
     enum: TARGET_HEALTH,
     description: 'broken: the links whose watched target fails',
   })

@@ -48,6 +48,19 @@ describe('Short links', () => {
       expect((await list('page=9').expect(200)).body.data).toEqual([]);
     });
 
+    it('should page by the last id seen, newest or oldest first', async () => {
+      const ids = async (q: string) =>
+        ((await list(q).expect(200)).body.data as { id: number }[]).map((l) => l.id);
+      const all = await ids('');
+      expect(await ids(`per_page=2&after=${all[1]}`)).toEqual(all.slice(2, 4));
+      expect(await ids(`per_page=2&after=${all[1]}&page=7`)).toEqual(all.slice(2, 4));
+      expect(await ids(`sort=oldest&after=${all[3]}`)).toEqual(all.slice(0, 3).reverse());
+      expect(await ids(`after=${all[4]}`)).toEqual([]);
+      const refused = await list(`sort=visits&after=${all[0]}`).expect(400);
+      expect(refused.body.message).toContain('after');
+      await list('after=0').expect(400);
+    });
+
     it('should filter by tag, domain, kind and search text', async () => {
       expect((await list(`tag_id=${tagId}`)).body.data).toHaveLength(3);
       expect((await list('domain=go.test')).body.data).toHaveLength(1);

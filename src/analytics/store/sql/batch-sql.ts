@@ -75,21 +75,25 @@ export function refusedByForeignKey(e: unknown): boolean {
   );
 }
 
+/** Inserts the rows, 100 a statement; the rows a `RETURNING` suffix answers, if it has one. */
 export async function insert(
   db: SqlRunner,
   table: string,
   columns: string[],
   values: unknown[][],
   suffix: string,
-): Promise<void> {
+): Promise<Row[]> {
+  const returned: Row[] = [];
   for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
     const n = Math.min(ROWS_PER_STATEMENT, values.length - i);
     // Its exact size: grown by push, a 100-row insert's copies were most of the writer's garbage.
     const params = new Array<unknown>(n * columns.length);
     let p = 0;
     for (let j = i; j < i + n; j++) for (const v of values[j]) params[p++] = v;
-    await db.query(insertSql(table, columns, n, suffix), params);
+    const answer = await db.query(insertSql(table, columns, n, suffix), params);
+    if (Array.isArray(answer)) for (const r of answer as Row[]) returned.push(r);
   }
+  return returned;
 }
 
 const statements = new Map<string, string>();
