@@ -1,3 +1,5 @@
+import { DataSource } from 'typeorm';
+import { countShares } from '../../../src/database/migrations/1763703100000-AccountRollups';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { TestApp } from '../../utils/create-test-app';
 import { shareRequests, idOf } from '../../utils/requests';
@@ -105,6 +107,14 @@ describe('Text shares', () => {
       await t.api().get('/api/v1/texts?sort=largest').set(c.auth).expect(400);
       const usage = await t.api().get('/api/v1/account').set(c.auth);
       expect(usage.body.data.usage).toMatchObject({ texts: 3, links: 1 });
+      // Kept as shares are made and deleted, and counted again as the migration counted them.
+      await t.api().delete(`/api/v1/texts/${md.body.data[0].id}`).set(c.auth).expect(200);
+      const kept = (await t.api().get('/api/v1/account').set(c.auth)).body.data.usage;
+      expect(kept).toMatchObject({ texts: 2, links: 1 });
+      const db = t.app.get(DataSource);
+      await db.query('DELETE FROM account_share_counts');
+      await countShares(db);
+      expect((await t.api().get('/api/v1/account').set(c.auth)).body.data.usage).toEqual(kept);
     });
 
     it("should answer another account's text as if it did not exist", async () => {
