@@ -7,7 +7,8 @@
  *
  * `--scale 0.01` makes a hundredth of everything (minutes become seconds); `--only sqlite` or
  * `--only mysql` runs one; `--port` moves the service off 4730; `--keep` leaves the SQLite file
- * and the MySQL database for a look afterwards.
+ * and the MySQL database for a look afterwards; `--reuse` times the MySQL database a run left
+ * (kept, or stopped by a failure) again, without making it anew (same `--scale`).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,12 +45,15 @@ async function main() {
       await run(scale, `sqlite:${file}`, () => Promise.resolve(openSqlite(file)));
     const url = process.env.TEST_MYSQL_URL;
     if (url && only !== 'sqlite') {
-      const server = await mysql.createConnection({ uri: url });
-      await server.query(`DROP DATABASE IF EXISTS ${MYSQL_DATABASE}`);
-      await server.query(`CREATE DATABASE ${MYSQL_DATABASE} CHARACTER SET utf8mb4`);
-      await server.end();
+      const reuse = process.argv.includes('--reuse');
+      if (!reuse) {
+        const server = await mysql.createConnection({ uri: url });
+        await server.query(`DROP DATABASE IF EXISTS ${MYSQL_DATABASE}`);
+        await server.query(`CREATE DATABASE ${MYSQL_DATABASE} CHARACTER SET utf8mb4`);
+        await server.end();
+      }
       const dbUrl = `${url.replace(/\/[^/]*$/, '')}/${MYSQL_DATABASE}`;
-      await run(scale, dbUrl, () => openMysql(url, MYSQL_DATABASE));
+      await run(scale, dbUrl, () => openMysql(url, MYSQL_DATABASE), reuse);
       if (!keep) await dropMysql(url);
     }
   } finally {
@@ -58,18 +62,20 @@ async function main() {
   }
 }
 
-async function run(scale: number, dbUrl: string, open: () => Promise<ScaleDb>) {
+async function run(scale: number, dbUrl: string, open: () => Promise<ScaleDb>, reuse = false) {
   const shape = shapeOf(scale);
   const name = dbUrl.startsWith('sqlite') ? 'sqlite' : 'mysql';
   console.log(`# ${name}: ${shape.links.toLocaleString('en-US')} links`);
-  // The schema and the big account, made by the service itself.
-  let service = start(dbUrl);
-  let token: string;
-  try {
-    await waitFor(`${BASE}/health/ready`, 120_000);
-    token = await signup(BASE, EMAIL);
-  } finally {
-    await stop(service);
+  let service: ReturnType<typeof start> | undefined;
+  if (!reuse) {
+    // The schema and the big account, made by the service itself.
+    service = start(dbUrl);
+    try {
+      await waitFor(`${BASE}/health/ready`, 120_000);
+      await signup(BASE, EMAIL);
+    } finally {
+      await stop(service);
+    }
   }
 
   const db = await open();
@@ -87,7 +93,13 @@ async function run(scale: number, dbUrl: string, open: () => Promise<ScaleDb>) {
     now: Math.floor(Date.now() / 1000),
   };
   const started = Date.now();
-  const tagIds = await generate(db, seeded);
+  const tagIds = reuse
+    ? (
+        await db.all<{ id: number }>('SELECT id FROM tags WHERE account_id = ? ORDER BY id', [
+          account.id,
+        ])
+      ).map((t) => Number(t.id))
+    : await generate(db, seeded);
   const dbBytes = await db.bytes();
   await db.close();
   const minutes = (Date.now() - started) / 60_000;
@@ -97,6 +109,7 @@ async function run(scale: number, dbUrl: string, open: () => Promise<ScaleDb>) {
   try {
     await waitFor(`${BASE}/health/ready`, 300_000);
     const cookie = await logIn();
+    const token = await apiToken();
     const cases = await measure({ ...seeded, tagIds }, { base: BASE, hosts: HOSTS, token, cookie });
     const summary = {
       db: name,
@@ -123,6 +136,16 @@ function start(dbUrl: string) {
     AUTH_BOOTSTRAP_ADMIN: 'false',
     RATE_LIMIT_API_PER_MINUTE: '0',
   });
+}
+
+/** A token of the big account, by the API's log-in. */
+async function apiToken(): Promise<string> {
+  const res = await fetch(`${BASE}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 /** The big account's session cookie, by the log-in form as a browser sends it. */

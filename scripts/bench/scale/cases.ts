@@ -4,8 +4,10 @@ import type { Seeded } from './generate';
 import { TITLE_WORDS } from './generate';
 
 export interface CaseResult {
-  p50_ms: number;
-  p99_ms: number;
+  p50_ms: number | null;
+  p99_ms: number | null;
+  /** Why a case has no figures (an answer that was not the expected one: a timeout's 503). */
+  failed?: string;
 }
 
 export interface Target {
@@ -106,10 +108,17 @@ export async function measure(s: Seeded, t: Target): Promise<Record<string, Case
   for (const [name, c] of Object.entries(casesOf(s, t.hosts))) {
     const ms: number[] = [];
     let calls = CALLS;
-    for (let k = 0; k < WARM_UP + calls; k++) {
-      const took = await timeOne(t, c.call(k), c.status, name);
-      if (k === WARM_UP - 1 && took > SLOW_MS) calls = SLOW_CALLS;
-      if (k >= WARM_UP) ms.push(took);
+    try {
+      for (let k = 0; k < WARM_UP + calls; k++) {
+        const took = await timeOne(t, c.call(k), c.status, name);
+        if (k === WARM_UP - 1 && took > SLOW_MS) calls = SLOW_CALLS;
+        if (k >= WARM_UP) ms.push(took);
+      }
+    } catch (e) {
+      // The other cases are still timed; the summary says which failed and why.
+      results[name] = { p50_ms: null, p99_ms: null, failed: (e as Error).message };
+      console.log(`#   ${name}: failed: ${(e as Error).message}`);
+      continue;
     }
     ms.sort((a, b) => a - b);
     const at = (q: number) =>
