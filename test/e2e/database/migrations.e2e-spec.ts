@@ -107,6 +107,8 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
 
 const TABLES = [
   'abuse_reports',
+  'account_rollups',
+  'account_share_counts',
   'accounts',
   'api_tokens',
   'bio_pages',
