@@ -18,6 +18,7 @@ import { LinkHealthCheck } from './health/link-health-check.entity';
 import { LinkHealthRepository } from './health/link-health.repository';
 import { TargetWatch } from './health/target-watch';
 import { LinksRepository } from './links.repository';
+import { LinkSearchRepository } from './link-search.repository';
 import { LinksService } from './links.service';
 import { LinkBlocks } from './link-blocks';
 import { ShortenController } from './shorten.controller';
@@ -44,6 +45,7 @@ import { VisitRouting } from './resolve/visit-routing';
   controllers: [ShortenController, LinksBulkController, LinksController, LinkRoutingController],
   providers: [
     LinksRepository,
+    LinkSearchRepository,
     LinksService,
     LinksBulkService,
     LinkRoutingService,

@@ -7,7 +7,7 @@ import { managerOf, Tx } from '../database/unit-of-work';
 import { AccountShareCount } from './account-share-count.entity';
 import { Link, LinkKind } from './link.entity';
 import { LinkFilter } from './link-filter';
-import { linkSearch, LinkSearch } from './link-search';
+import { LinkSearchRepository } from './link-search.repository';
 import { sqliteStatements } from '../database/sqlite/sqlite-statements';
 
 /** Columns a new link may leave to their defaults (its rules, split and target's state). */
@@ -61,34 +61,15 @@ const SLUG_TAKEN =
 
 const mysql = (repo: Repository<Link>) => repo.manager.connection.options.type === 'mysql';
 
-/**
- * The ids a search finds (named parameters: accountId and the LinkSearch): slugs by prefix, then
- * words by the full-text index (FTS5 on SQLite; MySQL's FULLTEXT on `links_search`, its too short
- * words by LIKE on what it found, or on the account's links when every word is short).
- */
-function searchSql(s: LinkSearch, mysql: boolean): string {
-  const bySlug =
-    'SELECT id FROM links WHERE account_id = :accountId AND slug >= :slugFrom AND slug < :slugTo';
-  if (!mysql) {
-    return s.words
-      ? `${bySlug} UNION SELECT rowid FROM links_search WHERE links_search MATCH :words`
-      : bySlug;
-  }
-  if (!s.words && !s.short.length) return bySlug;
-  const short = s.short.map((_, i) => `CONCAT_WS(' ', title, target_url) LIKE :short${i}`);
-  if (!s.words) {
-    return `${bySlug} UNION SELECT id FROM links WHERE ${['account_id = :accountId', ...short].join(' AND ')}`;
-  }
-  const where = ['MATCH (title, target_url) AGAINST (:words IN BOOLEAN MODE)', ...short];
-  return `${bySlug} UNION SELECT link_id FROM links_search WHERE ${where.join(' AND ')}`;
-}
-
 /** The only owner of `links` and `link_tags`. */
 @Injectable()
 export class LinksRepository {
   private statements?: ReturnType<typeof sqliteStatements> | false;
 
-  constructor(@InjectRepository(Link) private readonly repo: Repository<Link>) {}
+  constructor(
+    @InjectRepository(Link) private readonly repo: Repository<Link>,
+    private readonly search: LinkSearchRepository,
+  ) {}
 
   private in(tx?: Tx): Repository<Link> {
     return tx ? managerOf(tx).getRepository(Link) : this.repo;
@@ -109,11 +90,7 @@ export class LinksRepository {
     }
     if (tagIds.length) await this.writeTags(repo, id, tagIds, false);
     await this.countShare(repo, values, 1);
-    // MySQL's full-text index has a table of its own (SQLite's FTS5 index is kept by triggers).
-    if (mysql(repo)) {
-      const sql = 'INSERT INTO links_search (link_id, title, target_url) VALUES (?, ?, ?)';
-      await repo.query(sql, [id, values.title, values.targetUrl]);
-    }
+    await this.search.add(repo.manager, { ...values, id });
     return id;
   }
 
@@ -265,12 +242,7 @@ export class LinksRepository {
       });
     }
     if (f.q) {
-      const search = linkSearch(f.q, mysql(this.repo));
-      const sql = searchSql(search, mysql(this.repo));
-      const params = {
-        ...search,
-        ...Object.fromEntries(search.short.map((p, i) => [`short${i}`, p])),
-      };
+      const { sql, params } = this.search.foundIds(f.q, accountId, mysql(this.repo));
       // The ids found lead either way: MariaDB ran an IN (... UNION ...) again for every link of
       // the account, and SQLite read every link of the account against a joined derived table.
       if (mysql(this.repo)) qb.innerJoin(`(${sql})`, 'found', 'found.id = l.id', params);
@@ -302,13 +274,7 @@ export class LinksRepository {
     const repo = this.in(tx);
     await repo.update({ id }, { ...changes, updatedAt: new Date() });
     if (tagIds) await this.writeTags(repo, id, tagIds, true);
-    if (mysql(repo) && ('title' in changes || 'targetUrl' in changes)) {
-      await repo.query(
-        'UPDATE links_search s JOIN links l ON l.id = s.link_id ' +
-          'SET s.title = l.title, s.target_url = l.target_url WHERE s.link_id = ?',
-        [id],
-      );
-    }
+    if ('title' in changes || 'targetUrl' in changes) await this.search.refresh(repo.manager, id);
   }
 
   /** Split links that pick their winner by themselves (few: found by their index). */

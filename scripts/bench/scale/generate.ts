@@ -4,7 +4,7 @@ import {
   countShares,
   sumAccountRollups,
 } from '../../../src/database/migrations/1763703100000-AccountRollups';
-import { fillLinkSearch } from '../../../src/database/migrations/1763703200000-LinkSearch';
+import { fillAccountSearchWords } from '../../../src/database/migrations/1763703300000-AccountSearchWords';
 import { numbers, ScaleDb } from './scale-db';
 import { countsJson, DAY_COUNTS, HOUR_COUNTS, SHARE_DAY_COUNTS } from './rollup-counts';
 
@@ -79,8 +79,10 @@ export async function generate(db: ScaleDb, seeded: Omit<Seeded, 'tagIds'>): Pro
     links(db, shape, { bigAccountId, firstOther, domainIds, now }),
   );
   await step('texts and files', () => textsAndFiles(db, shape));
-  // MySQL's full-text table, as its migration fills it (SQLite's triggers kept FTS5 meanwhile).
-  if (db.kind === 'mysql') await step('the search table', () => fillLinkSearch({ query }));
+  // The full-text index of the links' words, as its migration fills it.
+  await step('the search index', () =>
+    fillAccountSearchWords({ connection: { options: { type: db.kind } }, query }),
+  );
   // As the migration that made the counters counts: what making the links would have counted.
   await step("the accounts' shares by kind", () => countShares({ query }));
   const tagIds = await tags(db, shape, bigAccountId, now);

@@ -80,8 +80,8 @@ export class StatsService {
       const l = dtos.get(linkId);
       return l ? [{ id: l.id, kind: l.kind, short_url: l.short_url, title: l.title, visits }] : [];
     });
-    shares.length = Math.min(shares.length, TOP_SHARES);
-    return { from, to, interval: q.interval, tz: q.tz, ...stats, top: { ...stats.top, shares } };
+    const top = { ...stats.top, shares: shares.slice(0, TOP_SHARES) };
+    return { from, to, interval: q.interval, tz: q.tz, ...stats, top };
   }
 
   /** Visits of unknown addresses, per domain the caller may see, most visited paths first. */

@@ -12,6 +12,11 @@ export function openWriterConnection(file: string): WriterConnection {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
+  // 64 MiB of pages (SQLite's default is 2): a group's visits touch each share's place in the
+  // visits indexes and its visitors of the day, and with millions of visits stored those pages
+  // were read again from the OS for every group (a visit's insert: 6.2 µs at 1.3 M visits, 4.5
+  // with these).
+  db.pragma('cache_size = -65536');
   // Each SQL text is prepared once: a few shapes repeat for every batch.
   const statements = new Map<string, Database.Statement>();
   const runner: SqlRunner = {

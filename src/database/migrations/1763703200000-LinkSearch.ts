@@ -3,7 +3,7 @@ import { MigrationInterface, QueryRunner, TableIndex } from 'typeorm';
 const mysql = (qr: QueryRunner) => qr.connection.options.type === 'mysql';
 
 /** SQLite's full-text index of links, kept by triggers (FTS5, its rows are the links' ids). */
-const SQLITE_UP = [
+export const SQLITE_UP = [
   "CREATE VIRTUAL TABLE links_search USING fts5(title, target_url, content='links', " +
     "content_rowid='id')",
   'CREATE TRIGGER links_search_insert AFTER INSERT ON links BEGIN ' +
@@ -26,7 +26,7 @@ const SQLITE_UP = [
  * that table, writes held for minutes at 10 million links), kept by LinksRepository, its rows
  * going with their links by the foreign key.
  */
-const MYSQL_UP =
+export const MYSQL_UP =
   'CREATE TABLE links_search (link_id bigint NOT NULL PRIMARY KEY, title varchar(255) NULL, ' +
   'target_url varchar(2048) NULL, FULLTEXT INDEX ft_links_search (title, target_url), ' +
   'CONSTRAINT fk_links_search_link FOREIGN KEY (link_id) REFERENCES links (id) ON DELETE CASCADE' +

@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { TestApp } from '../../utils/create-test-app';
@@ -82,6 +83,44 @@ describe('Short links', () => {
       expect(await titles('%')).toEqual([]);
       // Quotes, stars and the like are not the full-text index's syntax.
       expect(await titles('"link*')).toEqual(['Link 1', 'Link 2', 'Link 4', 'Link 5']);
+    });
+
+    it("should search a link's new words after an edit, short words too, and only the account's", async () => {
+      const d = await createAccount(t);
+      const id = idOf(
+        await shorten({ target_url: 'https://edit.example/', title: 'Old harbor' }, d).expect(200),
+      );
+      const titles = async (q: string, who = d) =>
+        (
+          (
+            await t
+              .api()
+              .get(`/api/v1/links?q=${encodeURIComponent(q)}`)
+              .set(who.auth)
+              .expect(200)
+          ).body.data as { title: string }[]
+        ).map((l) => l.title);
+      expect(await titles('harbor')).toEqual(['Old harbor']);
+      await t
+        .api()
+        .patch(`/api/v1/links/${id}`)
+        .set(d.auth)
+        .send({ title: 'Go to the new pier' })
+        .expect(200);
+      expect(await titles('harbor')).toEqual([]);
+      // Two-letter words and stop words are found on MySQL too (its index holds them prefixed).
+      expect(await titles('go to the')).toEqual(['Go to the new pier']);
+      expect(await titles('pier', c)).toEqual([]);
+      await t.api().delete(`/api/v1/links/${id}`).set(d.auth).expect(200);
+      expect(await titles('pier')).toEqual([]);
+      // Nothing of the deleted link is left in the index.
+      const db = t.app.get(DataSource);
+      const column = db.options.type === 'mysql' ? 'link_id' : 'rowid';
+      const [{ n }] = await db.query<{ n: number | string }[]>(
+        `SELECT COUNT(*) AS n FROM links_search WHERE ${column} = ?`,
+        [id],
+      );
+      expect(Number(n)).toBe(0);
     });
 
     it('should find the slugs that start with the text', async () => {
