@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
+import { ROLL_UP_EVERY_MS } from '../../src/analytics/store/sql/rollup-mark';
 import { fmt, runPinned } from './harness';
 
 interface IngestResult {
@@ -80,7 +81,10 @@ function report(db: string, r: IngestResult): boolean {
  * (writer.ts, on core 0): what uniques, rollups and checks add to the floor any writer pays.
  */
 export async function benchWriter(): Promise<number> {
-  console.log('# visit writer: 220,000 visits to 10,000 links in groups of 11,000, one thread');
+  console.log(
+    '# visit writer: 440,000 visits to 10,000 links in groups of 11,000 (a half-second each), ' +
+      `rolled up as the writer thread would (every ${ROLL_UP_EVERY_MS / 1000} s), one thread`,
+  );
   const out = await runPinned(0, [join(__dirname, 'writer.js')], {
     PORT: '3905',
     LOG_LEVEL: 'warn',

@@ -3,8 +3,9 @@
  * per visit, in CPU time of its one thread, against a bare writer in the same run that inserts
  * the same rows in the same groups into the same table and does nothing else (no uniques, no
  * rollups, no checks): the floor any writer of raw visits pays. 10,000 links, groups of 11,000
- * visits (half a second of the recording run) rolled up every 10 groups, as under the redirect
- * load. Prints one JSON line with the medians of 3 alternated rounds.
+ * visits (half a second of the recording run), rolled up when the writer thread would be (every
+ * ROLL_UP_EVERY_MS of groups, or ROLL_UP_DUE_AT visits). Prints one JSON line with the medians
+ * of 3 alternated rounds.
  */
 import 'reflect-metadata';
 import Database from 'better-sqlite3';
@@ -13,7 +14,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../src/app.setup';
 import type { VisitRow } from '../../src/analytics/rollups/rollup';
-import { VisitsPastMark } from '../../src/analytics/store/sql/rollup-mark';
+import {
+  ROLL_UP_DUE_AT,
+  ROLL_UP_EVERY_MS,
+  VisitsPastMark,
+} from '../../src/analytics/store/sql/rollup-mark';
 import { openWriterConnection } from '../../src/analytics/store/sqlite-writer-connection';
 import { storeVisits } from '../../src/analytics/store/sql/visit-batch';
 import { validateEnv } from '../../src/config/validate-env';
@@ -21,8 +26,9 @@ import { median } from './harness';
 
 const LINKS = 10_000;
 const GROUP = 11_000;
-const GROUPS = 20;
-const ROLL_UP_EVERY = 10;
+const GROUP_MS = 500;
+/** Two roll-ups' worth. */
+const GROUPS = 2 * Math.min(ROLL_UP_EVERY_MS / GROUP_MS, Math.ceil(ROLL_UP_DUE_AT / GROUP));
 const ROUNDS = 3;
 const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'IN', 'BR', 'JP', 'CA', 'NL', 'SE', null];
 const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Edge', null];
@@ -94,7 +100,7 @@ async function seedLinks(file: string): Promise<Link[]> {
 
 /** Group g: GROUP visits to random links over half a second, from a pool of 20,000 visitors. */
 function visits(links: Link[], g: number): VisitRow[] {
-  const start = Date.now() + g * 500;
+  const start = Date.now() + g * GROUP_MS;
   return Array.from({ length: GROUP }, (_, i) => {
     const link = links[Math.floor(Math.random() * links.length)];
     const n = Math.floor(Math.random() * 20_000);
@@ -103,7 +109,7 @@ function visits(links: Link[], g: number): VisitRow[] {
       accountId: link.account_id,
       domainId: link.domain_id,
       kind: 'redirect',
-      at: new Date(start + Math.floor((i * 500) / GROUP)),
+      at: new Date(start + Math.floor((i * GROUP_MS) / GROUP)),
       isBot: n % 50 === 0,
       qr: n % 16 === 0,
       referrerHost: n % 3 === 0 ? `site${n % 40}.example` : null,
@@ -123,14 +129,18 @@ function visits(links: Link[], g: number): VisitRow[] {
   });
 }
 
-/** The writer thread's work: each group stored, every ROLL_UP_EVERY rolled up with the last. */
+/** The writer thread's work: each group stored, and rolled up when the writer's would be. */
 async function writer(file: string, groups: VisitRow[][]): Promise<number> {
   const { runner, inTransaction } = openWriterConnection(file);
   const mark = new VisitsPastMark();
+  let waiting = 0;
+  let since = 0;
   const before = process.cpuUsage();
-  for (let g = 0; g < groups.length; g++) {
-    const rows = groups[g];
-    const rollUp = (g + 1) % ROLL_UP_EVERY === 0;
+  for (const rows of groups) {
+    waiting += rows.length;
+    since += GROUP_MS;
+    const rollUp = waiting >= ROLL_UP_DUE_AT || since >= ROLL_UP_EVERY_MS;
+    if (rollUp) waiting = since = 0;
     await inTransaction(() =>
       rollUp ? mark.storeAndRollUp(runner, rows) : mark.store(runner, rows),
     );

@@ -692,7 +692,7 @@ export interface paths {
         };
         /**
          * Visits of a share: totals, a series in your time zone, top referrers and more
-         * @description uniques: distinct visitors per UTC day. The visitor hash (of IP and User-Agent; no IP is stored) is salted anew every UTC day, so a person seen on two days counts twice; each is counted in the bucket of their first visit that day, so the series adds up to the total. Series and totals count whole quarter-hours, top lists whole hours. Bots are left out unless bots=include|only. A visit is counted about a second after it; on SQLite under heavy load (thousands a second) the counts follow the raw visit log by up to about six seconds.
+         * @description uniques: distinct visitors per UTC day. The visitor hash (of IP and User-Agent; no IP is stored) is salted anew every UTC day, so a person seen on two days counts twice; each is counted in the bucket of their first visit that day, so the series adds up to the total. Series and totals count whole quarter-hours, top lists whole hours. Bots are left out unless bots=include|only. A visit is counted about a second after it; on SQLite under heavy load (thousands a second) the counts follow the raw visit log by up to about eleven seconds.
          */
         get: operations["StatsController_linkStats"];
         put?: never;
@@ -712,7 +712,7 @@ export interface paths {
         };
         /**
          * Visits of all your shares: totals, series, top lists and your most visited shares
-         * @description uniques: distinct visitors per UTC day. The visitor hash (of IP and User-Agent; no IP is stored) is salted anew every UTC day, so a person seen on two days counts twice; each is counted in the bucket of their first visit that day, so the series adds up to the total. Series and totals count whole quarter-hours, top lists whole hours. Bots are left out unless bots=include|only. Account uniques add up the uniques of each share. A visit is counted about a second after it; on SQLite under heavy load (thousands a second) the counts follow the raw visit log by up to about six seconds.
+         * @description uniques: distinct visitors per UTC day. The visitor hash (of IP and User-Agent; no IP is stored) is salted anew every UTC day, so a person seen on two days counts twice; each is counted in the bucket of their first visit that day, so the series adds up to the total. Series and totals count whole quarter-hours, top lists whole hours. Bots are left out unless bots=include|only. Account uniques add up the uniques of each share. A visit is counted about a second after it; on SQLite under heavy load (thousands a second) the counts follow the raw visit log by up to about eleven seconds.
          */
         get: operations["StatsController_accountStats"];
         put?: never;

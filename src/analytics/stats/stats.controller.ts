@@ -28,7 +28,7 @@ const UNIQUES =
   'unless bots=include|only.';
 const FRESHNESS =
   'A visit is counted about a second after it; on SQLite under heavy load (thousands a second) ' +
-  'the counts follow the raw visit log by up to about six seconds.';
+  'the counts follow the raw visit log by up to about eleven seconds.';
 
 @ApiTags('analytics')
 @ApiAuth('stats:read')

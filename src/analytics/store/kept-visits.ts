@@ -9,7 +9,7 @@ const TEXTS = 11;
 const CHUNK = 4096;
 
 /**
- * The visits the SQLite writer keeps between two roll-ups (up to ~70,000 under load), as
+ * The visits the SQLite writer keeps between two roll-ups (up to ~270,000 under load), as
  * columns. Kept as objects, each visit's object, Date, boxed numbers and strings lived for
  * seconds: every young-generation collection copied them, then moved them to the old one, which
  * cost the busy writer as much collecting as inserting. Here they are two large arrays and one

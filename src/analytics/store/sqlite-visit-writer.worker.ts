@@ -2,7 +2,12 @@
 // synchronous, and thousands of inserts a second on the main thread would stall redirects.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { VisitRow } from '../rollups/rollup';
-import { ROLL_UP_AT_MOST, VisitsPastMark } from './sql/rollup-mark';
+import {
+  ROLL_UP_AT_MOST,
+  ROLL_UP_DUE_AT,
+  ROLL_UP_EVERY_MS,
+  VisitsPastMark,
+} from './sql/rollup-mark';
 import { openWriterConnection } from './sqlite-writer-connection';
 import { pruneVisitorDays } from './sql/roll-up-visits';
 import { fromColumns, VisitColumns } from './visit-columns';
@@ -50,14 +55,6 @@ async function writeGroup(jobs: WriteJob[], rollUpToo = false): Promise<Answer[]
   }
 }
 
-/**
- * Under load the rollups follow the stored visits at most this much later. Rolled up together,
- * the visits of many batches touch each share's hour and day once instead of once per batch:
- * with 10,000 shares visited at random, ~1.5 rollup rows per visit written in groups of half a
- * second, ~0.4 in 50,000 visits. A flush someone waits for, a batch after a quiet spell and
- * ROLL_UP_AT_MOST visits waiting are rolled up at once.
- */
-const ROLL_UP_EVERY_MS = 5000;
 let notRolledUp = 0;
 let rolledUpAt = performance.now();
 let rollUpTimer: NodeJS.Timeout | undefined;
@@ -91,7 +88,7 @@ async function storeGroup(group: WriteJob[], afterQuiet: boolean): Promise<void>
   const due =
     afterQuiet ||
     group.some((j) => j.urgent) ||
-    notRolledUp >= ROLL_UP_AT_MOST ||
+    notRolledUp >= ROLL_UP_DUE_AT ||
     performance.now() - rolledUpAt >= ROLL_UP_EVERY_MS;
   const answers = await writeGroup(group, due);
   // Not rolled up with the group (not due, or that failed): later, or now.

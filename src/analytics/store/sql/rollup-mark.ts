@@ -13,6 +13,18 @@ import { addVisitCounts } from './visit-counts';
 const MARK = 'visits_rolled_up_to';
 /** Visits read back and rolled up together at most; a longer backlog goes in parts. */
 export const ROLL_UP_AT_MOST = 50_000;
+/**
+ * Under load the writer thread rolls up at most this much later, or once this many visits wait
+ * (kept in its memory: ~90 bytes each). Rolled up together, the visits of many batches touch
+ * each share's hour and day once: with 10,000 shares visited at random, ~1.5 rollup rows per
+ * visit written in groups of half a second, ~0.4 in 55,000 visits, ~0.1 in 220,000; and each
+ * row is read, merged and written back whole (a day's row holds every value of the day). The
+ * writer's CPU per visit at 22,000 visits a second (`npm run bench:writer`): ~38 µs rolling up
+ * every 55,000 visits, ~21 every 220,000. A flush someone waits for and a batch after a quiet
+ * spell are rolled up at once, so the stats lag only under sustained load.
+ */
+export const ROLL_UP_EVERY_MS = 10_000;
+export const ROLL_UP_DUE_AT = 250_000;
 
 const lastVisitId = async (db: SqlRunner) =>
   Number(((await db.query('SELECT COALESCE(MAX(id), 0) AS id FROM visits', [])) as Row[])[0].id);
