@@ -12,6 +12,7 @@ import type { Scope, SeriesRow } from '../rollups/visit-rollups.repository';
 import { VisitReads } from '../visit-reads';
 import type { Bots } from './dto/stats.query';
 import { bucketStart, Interval, nextBucket } from './zone-buckets';
+import { MonthSums, Sums, wholeMonths } from './month-sums';
 
 export interface TopEntry {
   value: string;
@@ -59,6 +60,8 @@ export function topList(counts: Map<string, number>): TopEntry[] {
  */
 @Injectable()
 export class RollupStats {
+  private readonly months = new MonthSums();
+
   constructor(private readonly rollups: VisitReads) {}
 
   async compute(
@@ -142,32 +145,80 @@ export class RollupStats {
 
   private async top(scope: Scope, from: number, to: number, bots: boolean[]) {
     const [firstDay, lastDay] = wholeDays(from, to);
-    const parts: Promise<DimCounts[]>[] =
+    const sums = emptySums();
+    const add = async (span: 'h' | 'd', a: number, b: number) =>
+      addRows(sums, await this.rollups.dimCounts(scope, span, a, b, bots));
+    await Promise.all(
       firstDay < lastDay
         ? [
-            this.rollups.dimCounts(scope, 'd', firstDay, lastDay, bots),
-            this.rollups.dimCounts(scope, 'h', from, firstDay, bots),
-            this.rollups.dimCounts(scope, 'h', lastDay, to, bots),
+            this.addDays(sums, scope, firstDay, lastDay, bots),
+            add('h', from, firstDay),
+            add('h', lastDay, to),
           ]
-        : [this.rollups.dimCounts(scope, 'h', from, to, bots)];
-    const counted = [...DIMENSIONS, SHARE] as const;
-    const sums = new Map<string, Map<string, number>>(counted.map((d) => [d, new Map()]));
-    for (const rows of await Promise.all(parts)) {
-      for (const counts of rows) {
-        for (const d of counted) {
-          const sum = sums.get(d)!;
-          const values = counts[d] ?? {};
-          // for-in: no array of entries made for each row and dimension.
-          for (const value in values) sum.set(value, (sum.get(value) ?? 0) + values[value]);
-        }
-      }
-    }
+        : [add('h', from, to)],
+    );
     return {
       top: Object.fromEntries(TOPS.map((d) => [TOP_NAMES[d], topList(sums.get(d)!)])),
       qrScans: sums.get('source')!.get('qr') ?? 0,
       byCountry: known(sums.get('country')!),
       shares: topShares(sums.get(SHARE)!),
     };
+  }
+
+  /**
+   * Adds the daily rows of [from, to) to `into`: each whole UTC month among them from its sums
+   * kept since an earlier call while its rows are unchanged (MonthSums), the other days read.
+   */
+  private async addDays(into: Sums, scope: Scope, from: number, to: number, bots: boolean[]) {
+    const months = wholeMonths(from, to);
+    const read = async (a: number, b: number, sums = into) =>
+      addRows(sums, await this.rollups.dimCounts(scope, 'd', a, b, bots));
+    if (months.length === 0) return read(from, to);
+    const [first, end] = [months[0][0], months[months.length - 1][1]];
+    // What each month's rows are now: two numbers a row, no JSON.
+    const days = await this.rollups.series(scope, 'd', first, end, false);
+    const owner = 'linkId' in scope ? `l${scope.linkId}` : `a${scope.accountId}`;
+    await Promise.all([
+      read(from, first),
+      read(end, to),
+      ...months.map(async ([a, b]) => {
+        const now = { rows: 0, visits: 0 };
+        for (const d of days) {
+          if (d.start < a || d.start >= b || !bots.includes(d.bot)) continue;
+          now.rows++;
+          now.visits += d.visits;
+        }
+        const key = `${owner}|${a}|${bots.map(Number).join('')}`;
+        let month = this.months.get(key, now);
+        if (!month) {
+          await read(a, b, (month = emptySums()));
+          this.months.set(key, now, month);
+        }
+        addSums(into, month);
+      }),
+    ]);
+  }
+}
+
+const COUNTED = [...DIMENSIONS, SHARE] as const;
+const emptySums = (): Sums => new Map(COUNTED.map((d) => [d, new Map<string, number>()]));
+
+/** Adds rows' stored counts to `sums`. */
+function addRows(sums: Sums, rows: DimCounts[]): void {
+  for (const counts of rows) {
+    for (const d of COUNTED) {
+      const sum = sums.get(d)!;
+      const values = counts[d] ?? {};
+      // for-in: no array of entries made for each row and dimension.
+      for (const value in values) sum.set(value, (sum.get(value) ?? 0) + values[value]);
+    }
+  }
+}
+
+function addSums(into: Sums, add: Sums): void {
+  for (const [d, values] of add) {
+    const sum = into.get(d)!;
+    for (const [value, n] of values) sum.set(value, (sum.get(value) ?? 0) + n);
   }
 }
 
