@@ -3,6 +3,7 @@ import { VisitsRepository } from '../../../src/analytics/store/visits.repository
 import { MIGRATIONS } from '../../../src/database/migrations/index';
 import { Events1763702900000 } from '../../../src/database/migrations/1763702900000-Events';
 import { ClusteredVisitors1763701600000 } from '../../../src/database/migrations/1763701600000-ClusteredVisitors';
+import { AccountSearchWords1763703300000 } from '../../../src/database/migrations/1763703300000-AccountSearchWords';
 import { createAccount } from '../../factories/account.factory';
 import { visitRow } from '../../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
@@ -78,6 +79,26 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
     if (dbKind() === 'sqlite') expect(await withoutRowid(db)).toEqual([false, true]);
     const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
     expect(stats.body.data.totals).toEqual({ visits: 1, uniques: 1, bots: 0, qr_scans: 0 });
+  });
+
+  it("should index the links there are by their account's words, and back again", async () => {
+    const db = t.app.get(DataSource);
+    const a = await createAccount(t);
+    const { shorten } = shareRequests(
+      () => t,
+      () => a,
+    );
+    await shorten({ target_url: 'https://example.com/s', title: 'Before the move' }).expect(200);
+    const found = async (q: string) => {
+      const res = await t.api().get(`/api/v1/links?q=${q}`).set(a.auth).expect(200);
+      return (res.body as { data: unknown[] }).data.length;
+    };
+    const later = MIGRATIONS.length - MIGRATIONS.indexOf(AccountSearchWords1763703300000);
+    for (let i = 0; i < later; i++) await db.undoLastMigration();
+    await db.runMigrations();
+    expect(await found('move')).toBe(1);
+    expect(await found('the')).toBe(1);
+    expect(await found('moved')).toBe(0);
   });
 
   it("should move the security log into the outbox as the account's events, already dispatched", async () => {
