@@ -51,33 +51,74 @@ export class KeptVisits {
     this.length++;
   }
 
-  /** The visits as the rollups take them, in the order they were kept. */
-  rows(): RollupVisit[] {
-    const rows = new Array<RollupVisit>(this.length);
-    for (let i = 0; i < this.length; i++) {
-      const n = i * NUMBERS;
-      const texts = this.texts[Math.floor(i / CHUNK)];
-      const t = (i % CHUNK) * TEXTS;
-      rows[i] = {
-        linkId: this.numbers[n],
-        accountId: this.numbers[n + 1],
-        at: new Date(this.numbers[n + 2]),
-        isBot: (this.numbers[n + 3] & 1) !== 0,
-        qr: (this.numbers[n + 3] & 2) !== 0,
-        visitorHash: texts[t]!,
-        referrerHost: texts[t + 1],
-        country: texts[t + 2],
-        browser: texts[t + 3],
-        os: texts[t + 4],
-        device: texts[t + 5] as Device,
-        language: texts[t + 6],
-        variant: texts[t + 7],
-        utmSource: texts[t + 8],
-        utmMedium: texts[t + 9],
-        utmCampaign: texts[t + 10],
-      };
+  /** How many visits of each share are kept. */
+  countsByShare(): Map<number, number> {
+    const counts = new Map<number, number>();
+    for (let n = 0; n < this.length * NUMBERS; n += NUMBERS) {
+      const id = this.numbers[n];
+      counts.set(id, (counts.get(id) ?? 0) + 1);
     }
-    return rows;
+    return counts;
+  }
+
+  /**
+   * The visits of the shares in `counts` (their counts as countsByShare gives them), in share
+   * order and in the order kept within a share, as the rollups take them: in parts of about
+   * `part` visits (whole shares each), each made when it is asked for. Made all at once, a
+   * roll-up's ~220,000 visits lived as objects until its end, and every young-generation
+   * collection on the way copied them, then moved them to the old generation.
+   */
+  *inShareOrder(counts: Map<number, number>, part: number): Generator<RollupVisit[]> {
+    const ids = [...counts.keys()].sort((a, b) => a - b);
+    // A counting sort: each share's place in `order`, then its visits' indexes put there.
+    const next = new Map<number, number>();
+    let total = 0;
+    for (const id of ids) {
+      next.set(id, total);
+      total += counts.get(id)!;
+    }
+    const order = new Uint32Array(total);
+    for (let i = 0; i < this.length; i++) {
+      const id = this.numbers[i * NUMBERS];
+      const at = next.get(id);
+      if (at === undefined) continue;
+      order[at] = i;
+      next.set(id, at + 1);
+    }
+    for (let from = 0; from < total;) {
+      let to = Math.min(from + part, total);
+      const last = this.numbers[order[to - 1] * NUMBERS];
+      while (to < total && this.numbers[order[to] * NUMBERS] === last) to++;
+      const rows = new Array<RollupVisit>(to - from);
+      for (let k = from; k < to; k++) rows[k - from] = this.visit(order[k]);
+      yield rows;
+      from = to;
+    }
+  }
+
+  /** Kept visit i as the rollups take it. */
+  private visit(i: number): RollupVisit {
+    const n = i * NUMBERS;
+    const texts = this.texts[Math.floor(i / CHUNK)];
+    const t = (i % CHUNK) * TEXTS;
+    return {
+      linkId: this.numbers[n],
+      accountId: this.numbers[n + 1],
+      at: new Date(this.numbers[n + 2]),
+      isBot: (this.numbers[n + 3] & 1) !== 0,
+      qr: (this.numbers[n + 3] & 2) !== 0,
+      visitorHash: texts[t]!,
+      referrerHost: texts[t + 1],
+      country: texts[t + 2],
+      browser: texts[t + 3],
+      os: texts[t + 4],
+      device: texts[t + 5] as Device,
+      language: texts[t + 6],
+      variant: texts[t + 7],
+      utmSource: texts[t + 8],
+      utmMedium: texts[t + 9],
+      utmCampaign: texts[t + 10],
+    };
   }
 
   /** The one copy kept of an equal string: each visit arrives with its own (a structured clone). */

@@ -14,22 +14,28 @@ import { addToAccountRollups, addToShareRollups } from './rollup-writer';
  * a rollup row and six tallies per share, hour and day, all alive until its end: every young-
  * generation collection on the way copied them and then promoted them to the old generation.
  */
-const ROLL_UP_PART = 2000;
+export const ROLL_UP_PART = 2000;
 
-/**
- * Adds stored visits, in share order, to the shares' rollups and their accounts', their visitors
- * to the day's.
- */
-export async function rollUpVisits(db: SqlRunner, rows: RollupVisit[]): Promise<void> {
-  const accounts = new Map<string, AccountRollupRow>();
+/** Visits in share order cut in parts of about ROLL_UP_PART, whole shares each. */
+export function* partsOf(rows: RollupVisit[]): Generator<RollupVisit[]> {
   for (let from = 0; from < rows.length;) {
     let to = Math.min(from + ROLL_UP_PART, rows.length);
     while (to < rows.length && rows[to].linkId === rows[to - 1].linkId) to++;
-    const part = rows.slice(from, to);
+    yield rows.slice(from, to);
+    from = to;
+  }
+}
+
+/**
+ * Adds stored visits, in share order and in parts (see partsOf), to the shares' rollups and their
+ * accounts', their visitors to the day's.
+ */
+export async function rollUpVisits(db: SqlRunner, parts: Iterable<RollupVisit[]>): Promise<void> {
+  const accounts = new Map<string, AccountRollupRow>();
+  for (const part of parts) {
     const shares = rollUp(part, await firstVisitsOfDay(db, part));
     await addToShareRollups(db, shares);
     addToAccountRows(shares, accounts);
-    from = to;
   }
   await addToAccountRollups(db, [...accounts.values()]);
 }

@@ -6,9 +6,9 @@
 import { existingIds, Row, SqlRunner } from './batch-sql';
 import { KeptVisits } from '../kept-visits';
 import type { RollupVisit, VisitRow } from '../../rollups/rollup';
-import { rollUpVisits } from './roll-up-visits';
+import { partsOf, ROLL_UP_PART, rollUpVisits } from './roll-up-visits';
 import { storeVisits } from './visit-batch';
-import { addVisitCounts } from './visit-counts';
+import { addVisitCounts, countsByShare } from './visit-counts';
 
 const MARK = 'visits_rolled_up_to';
 /** Visits read back and rolled up together at most; a longer backlog goes in parts. */
@@ -101,13 +101,10 @@ export class VisitsPastMark {
       return rollUpPastMark(db);
     }
     // As read back: not the visits of shares deleted since (theirs went with them).
-    const rows = kept.visits.rows();
-    const live = await existingIds(db, 'links', [...new Set(rows.map((r) => r.linkId))]);
-    const n = await rollUpTo(
-      db,
-      rows.filter((r) => live.has(r.linkId)),
-      kept.to,
-    );
+    const counts = kept.visits.countsByShare();
+    const live = await existingIds(db, 'links', [...counts.keys()]);
+    for (const id of counts.keys()) if (!live.has(id)) counts.delete(id);
+    const n = await rollUpTo(db, counts, kept.visits.inShareOrder(counts, ROLL_UP_PART), kept.to);
     this.kept = { from: kept.to, to: kept.to, visits: new KeptVisits() };
     return n;
   }
@@ -134,21 +131,30 @@ async function rollUpPastMark(db: SqlRunner): Promise<number> {
     [mark],
   )) as Row[];
   if (rows.length === 0) return 0;
-  return rollUpTo(db, rows.map(fromRow), Number(rows[rows.length - 1].id));
+  // In share order, arrival order within a share (the sort is stable), as the batches are.
+  const visits = rows.map(fromRow).sort((a, b) => a.linkId - b.linkId);
+  const to = Number(rows[rows.length - 1].id);
+  await rollUpTo(db, countsByShare(visits), partsOf(visits), to);
+  // What was read, not rolled up: the caller reads on while a full part came back.
+  return rows.length;
 }
 
 /**
- * Rolls up stored visits, in arrival order, adds them to their shares' counts, and moves the
- * mark to `to`, the last of them.
- * Returns how many it rolled up.
+ * Adds visits to their shares' counts (`counts`) and rolls them up (`parts`: see partsOf), and
+ * moves the mark to `to`, the last of them. Returns how many it rolled up.
  */
-async function rollUpTo(db: SqlRunner, visits: RollupVisit[], to: number): Promise<number> {
-  // In share order, arrival order within a share (the sort is stable), as the batches are.
-  visits.sort((a, b) => a.linkId - b.linkId);
-  await addVisitCounts(db, visits);
-  await rollUpVisits(db, visits);
+async function rollUpTo(
+  db: SqlRunner,
+  counts: Map<number, number>,
+  parts: Iterable<RollupVisit[]>,
+  to: number,
+): Promise<number> {
+  await addVisitCounts(db, counts);
+  await rollUpVisits(db, parts);
   await setMark(db, to);
-  return visits.length;
+  let n = 0;
+  for (const c of counts.values()) n += c;
+  return n;
 }
 
 const text = (v: unknown) => (typeof v === 'string' ? v : null);

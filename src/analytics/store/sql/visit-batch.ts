@@ -10,8 +10,8 @@ import {
   SqlRunner,
 } from './batch-sql';
 import type { VisitRow } from '../../rollups/rollup';
-import { rollUpVisits } from './roll-up-visits';
-import { addVisitCounts } from './visit-counts';
+import { partsOf, rollUpVisits } from './roll-up-visits';
+import { addVisitCounts, countsByShare } from './visit-counts';
 
 const VISIT_COLUMNS = [
   'link_id',
@@ -44,9 +44,9 @@ export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<
   const fresh = inShareOrder(await notStoredYet(db, rows));
   // The shares' rows first: the visits' foreign keys then check rows this transaction already
   // holds, and two MySQL writers queue on a hot share instead of deadlocking over it.
-  await addVisitCounts(db, fresh);
+  await addVisitCounts(db, countsByShare(fresh));
   const stored = await insertInOrder(db, fresh);
-  await rollUpVisits(db, stored);
+  await rollUpVisits(db, partsOf(stored));
   return stored;
 }
 
