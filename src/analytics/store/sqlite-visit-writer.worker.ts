@@ -2,12 +2,7 @@
 // synchronous, and thousands of inserts a second on the main thread would stall redirects.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { VisitRow } from '../rollups/rollup';
-import {
-  ROLL_UP_AT_MOST,
-  ROLL_UP_DUE_AT,
-  ROLL_UP_EVERY_MS,
-  VisitsPastMark,
-} from './sql/rollup-mark';
+import { ROLL_UP_AT_MOST, ROLL_UP_DUE_AT, rollUpDelay, VisitsPastMark } from './sql/rollup-mark';
 import { openWriterConnection } from './sqlite-writer-connection';
 import { pruneVisitorDays } from './sql/roll-up-visits';
 import { fromColumns, VisitColumns } from './visit-columns';
@@ -89,15 +84,20 @@ async function storeGroup(group: WriteJob[], afterQuiet: boolean): Promise<void>
     afterQuiet ||
     group.some((j) => j.urgent) ||
     notRolledUp >= ROLL_UP_DUE_AT ||
-    performance.now() - rolledUpAt >= ROLL_UP_EVERY_MS;
+    performance.now() - rolledUpAt >= rollUpDelay(notRolledUp + rowsOf(group));
   const answers = await writeGroup(group, due);
   // Not rolled up with the group (not due, or that failed): later, or now.
   if (notRolledUp > 0 && due) await rollUp();
   else if (notRolledUp > 0) {
-    rollUpTimer ??= setTimeout(() => enqueue({ id: -1, rollUp: true }), ROLL_UP_EVERY_MS);
+    rollUpTimer ??= setTimeout(
+      () => enqueue({ id: -1, rollUp: true }),
+      rollUpDelay(notRolledUp) - (performance.now() - rolledUpAt),
+    );
   }
   answers.forEach(answer);
 }
+
+const rowsOf = (group: WriteJob[]) => group.reduce((n, j) => n + j.rows.length, 0);
 
 /** The write jobs at the front of `waiting`, up to MAX_GROUP_ROWS (at least one). */
 function takeGroup(waiting: Job[]): WriteJob[] {

@@ -21,10 +21,15 @@ export const ROLL_UP_AT_MOST = 50_000;
  * row is read, merged and written back whole (a day's row holds every value of the day). The
  * writer's CPU per visit at 22,000 visits a second (`npm run bench:writer`): ~38 µs rolling up
  * every 55,000 visits, ~21 every 220,000. A flush someone waits for and a batch after a quiet
- * spell are rolled up at once, so the stats lag only under sustained load.
+ * spell are rolled up at once, and while fewer than ROLL_UP_LIGHT visits wait, a roll-up is due
+ * after a second (they cost little CPU at such a rate): the stats lag only under heavy load.
  */
 export const ROLL_UP_EVERY_MS = 10_000;
 export const ROLL_UP_DUE_AT = 250_000;
+export const ROLL_UP_LIGHT = 10_000;
+
+/** How long visits may wait for their roll-up, `waiting` of them. */
+export const rollUpDelay = (waiting: number) => (waiting < ROLL_UP_LIGHT ? 1000 : ROLL_UP_EVERY_MS);
 
 const lastVisitId = async (db: SqlRunner) =>
   Number(((await db.query('SELECT COALESCE(MAX(id), 0) AS id FROM visits', [])) as Row[])[0].id);
