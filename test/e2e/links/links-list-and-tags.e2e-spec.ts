@@ -36,6 +36,15 @@ describe('Short links', () => {
       }
     });
     const list = (query: string) => t.api().get(`/api/v1/links?${query}`).set(c.auth);
+    /** The links a search of `who`'s finds. */
+    const search = async (q: string, who: TestAccount) => {
+      const res = await t
+        .api()
+        .get(`/api/v1/links?q=${encodeURIComponent(q)}`)
+        .set(who.auth);
+      expect(res.status).toBe(200);
+      return (res.body as { data: { title: string; slug: string }[] }).data;
+    };
 
     it('should list newest first, paged', async () => {
       const all = await list('').expect(200);
@@ -90,16 +99,7 @@ describe('Short links', () => {
       const id = idOf(
         await shorten({ target_url: 'https://edit.example/', title: 'Old harbor' }, d).expect(200),
       );
-      const titles = async (q: string, who = d) =>
-        (
-          (
-            await t
-              .api()
-              .get(`/api/v1/links?q=${encodeURIComponent(q)}`)
-              .set(who.auth)
-              .expect(200)
-          ).body.data as { title: string }[]
-        ).map((l) => l.title);
+      const titles = async (q: string, who = d) => (await search(q, who)).map((l) => l.title);
       expect(await titles('harbor')).toEqual(['Old harbor']);
       await t
         .api()
@@ -131,18 +131,7 @@ describe('Short links', () => {
       await shorten({ target_url: 'https://slugs.example/', custom_slug: 'prefix-two' }, d).expect(
         200,
       );
-      const slugs = async (q: string) =>
-        (
-          (
-            await t
-              .api()
-              .get(`/api/v1/links?q=${encodeURIComponent(q)}`)
-              .set(d.auth)
-              .expect(200)
-          ).body.data as { slug: string }[]
-        )
-          .map((l) => l.slug)
-          .sort();
+      const slugs = async (q: string) => (await search(q, d)).map((l) => l.slug).sort();
       expect(await slugs('Prefix-')).toEqual(['Prefix-one']);
       expect(await slugs('prefix-t')).toEqual(['prefix-two']);
       // Another account's slugs are not searched.
