@@ -19,6 +19,7 @@ import { LinkHealthRepository } from './health/link-health.repository';
 import { TargetWatch } from './health/target-watch';
 import { LinksRepository } from './links.repository';
 import { LinkSearchRepository } from './link-search.repository';
+import { ShareCountsRepository } from './share-counts.repository';
 import { LinksService } from './links.service';
 import { LinkBlocks } from './link-blocks';
 import { ShortenController } from './shorten.controller';
@@ -46,6 +47,7 @@ import { VisitRouting } from './resolve/visit-routing';
   providers: [
     LinksRepository,
     LinkSearchRepository,
+    ShareCountsRepository,
     LinksService,
     LinksBulkService,
     LinkRoutingService,

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, IsNull, MoreThan, Not, Repository } from 'typeorm';
+import { In, IsNull, Not, Repository } from 'typeorm';
 import { isUniqueViolation } from '../common/errors/unique-violation';
 import { plainInsert } from '../database/plain-insert';
 import { managerOf, Tx } from '../database/unit-of-work';
-import { AccountShareCount } from './account-share-count.entity';
 import { Link, LinkKind } from './link.entity';
 import { LinkFilter } from './link-filter';
 import { LinkSearchRepository } from './link-search.repository';
+import { ShareCountsRepository } from './share-counts.repository';
 import { sqliteStatements } from '../database/sqlite/sqlite-statements';
 
 /** Columns a new link may leave to their defaults (its rules, split and target's state). */
@@ -61,7 +61,10 @@ const SLUG_TAKEN =
 
 const mysql = (repo: Repository<Link>) => repo.manager.connection.options.type === 'mysql';
 
-/** The only owner of `links` and `link_tags`. */
+/**
+ * The only owner of `links` and `link_tags`; it keeps the search index and the accounts' share
+ * counts in step (LinkSearchRepository, ShareCountsRepository) in the same transactions.
+ */
 @Injectable()
 export class LinksRepository {
   private statements?: ReturnType<typeof sqliteStatements> | false;
@@ -69,6 +72,7 @@ export class LinksRepository {
   constructor(
     @InjectRepository(Link) private readonly repo: Repository<Link>,
     private readonly search: LinkSearchRepository,
+    private readonly shareCounts: ShareCountsRepository,
   ) {}
 
   private in(tx?: Tx): Repository<Link> {
@@ -89,24 +93,9 @@ export class LinksRepository {
       throw e;
     }
     if (tagIds.length) await this.writeTags(repo, id, tagIds, false);
-    await this.countShare(repo, values, 1);
+    await this.shareCounts.add(repo.manager, values, 1);
     await this.search.add(repo.manager, { ...values, id });
     return id;
-  }
-
-  /** Adds `n` to the account's count of shares of the kind, in the caller's transaction. */
-  private async countShare(
-    repo: Repository<Link>,
-    link: Pick<Link, 'accountId' | 'kind'>,
-    n: number,
-  ) {
-    const add = mysql(repo)
-      ? 'ON DUPLICATE KEY UPDATE shares = shares + VALUES(shares)'
-      : 'ON CONFLICT (account_id, kind) DO UPDATE SET shares = shares + excluded.shares';
-    await repo.query(
-      `INSERT INTO account_share_counts (account_id, kind, shares) VALUES (?, ?, ?) ${add}`,
-      [link.accountId, link.kind, n],
-    );
   }
 
   getOwned(id: number, accountId: number): Promise<Link | null> {
@@ -262,14 +251,6 @@ export class LinksRepository {
     return { links: Number(row?.links ?? 0), clicks: Number(row?.clicks ?? 0) };
   }
 
-  /** The account's shares by kind, as counted when they were made and deleted. */
-  async countByKind(accountId: number): Promise<Partial<Record<LinkKind, number>>> {
-    const rows = await this.repo.manager
-      .getRepository(AccountShareCount)
-      .findBy({ accountId, shares: MoreThan(0) });
-    return Object.fromEntries(rows.map((r) => [r.kind, r.shares]));
-  }
-
   async update(id: number, changes: LinkChanges, tagIds: number[] | undefined, tx: Tx) {
     const repo = this.in(tx);
     await repo.update({ id }, { ...changes, updatedAt: new Date() });
@@ -305,7 +286,7 @@ export class LinksRepository {
     const repo = this.in(tx);
     const result = await repo.delete({ id: link.id });
     if (!result.affected) return false;
-    await this.countShare(repo, link, -1);
+    await this.shareCounts.add(repo.manager, link, -1);
     return true;
   }
 

@@ -1,3 +1,4 @@
+import { ShareCountsRepository } from './share-counts.repository';
 import { TombstonesRepository } from './tombstones/tombstones.repository';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { VisitReads } from '../analytics/visit-reads';
@@ -62,6 +63,7 @@ function setup() {
     usage as unknown as UsageService,
     tombstones as unknown as TombstonesRepository,
     outbox as unknown as Outbox,
+    {} as ShareCountsRepository,
   );
   return { service, repo, uow, events, cache, tx, usage, tombstones, outbox };
 }

@@ -15,6 +15,7 @@ import { newLinkValues } from './link-values';
 import { Link, LinkKind } from './link.entity';
 import { LinkInput, LinkRef, LinkUpdate, PreparedLinkUpdate, usageMetricOf } from './link-input';
 import { LinkFilter } from './link-filter';
+import { ShareCountsRepository } from './share-counts.repository';
 import { LinksRepository } from './links.repository';
 import { RandomSlugs } from './random-slugs';
 import { RedirectCache } from './resolve/redirect-cache';
@@ -42,6 +43,7 @@ export class LinksService {
     private readonly usage: UsageService,
     private readonly tombstones: TombstonesRepository,
     private readonly outbox: Outbox,
+    private readonly shareCounts: ShareCountsRepository,
   ) {}
 
   /**
@@ -132,7 +134,7 @@ export class LinksService {
   }
 
   countByKind(accountId: number): Promise<Partial<Record<LinkKind, number>>> {
-    return this.links.countByKind(accountId);
+    return this.shareCounts.byKind(accountId);
   }
 
   async update(accountId: number, ref: LinkRef, input: LinkUpdate, kind?: LinkKind) {
