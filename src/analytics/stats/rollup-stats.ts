@@ -191,7 +191,8 @@ export class RollupStats {
         const key = `${owner}|${a}|${bots.map(Number).join('')}`;
         let month = this.months.get(key, now);
         if (!month) {
-          await read(a, b, (month = emptySums()));
+          month = emptySums();
+          await read(a, b, month);
           this.months.set(key, now, month);
         }
         addSums(into, month);

@@ -1,5 +1,6 @@
 import type { RollupVisit } from '../rollups/rollup';
 import type { Device } from './visit.entity';
+import { partRanges } from './sql/roll-up-visits';
 
 /** linkId, accountId, at (ms), flags (1 bot, 2 QR scan): per visit. */
 const NUMBERS = 4;
@@ -85,14 +86,10 @@ export class KeptVisits {
       order[at] = i;
       next.set(id, at + 1);
     }
-    for (let from = 0; from < total;) {
-      let to = Math.min(from + part, total);
-      const last = this.numbers[order[to - 1] * NUMBERS];
-      while (to < total && this.numbers[order[to] * NUMBERS] === last) to++;
+    for (const [from, to] of partRanges(total, (k) => this.numbers[order[k] * NUMBERS], part)) {
       const rows = new Array<RollupVisit>(to - from);
       for (let k = from; k < to; k++) rows[k - from] = this.visit(order[k]);
       yield rows;
-      from = to;
     }
   }
 

@@ -16,13 +16,27 @@ import { addToAccountRollups, addToShareRollups } from './rollup-writer';
  */
 export const ROLL_UP_PART = 2000;
 
-/** Visits in share order cut in parts of about ROLL_UP_PART, whole shares each. */
-export function* partsOf(rows: RollupVisit[]): Generator<RollupVisit[]> {
-  for (let from = 0; from < rows.length;) {
-    let to = Math.min(from + ROLL_UP_PART, rows.length);
-    while (to < rows.length && rows[to].linkId === rows[to - 1].linkId) to++;
-    yield rows.slice(from, to);
+/**
+ * The [from, to) ranges that cut `n` visits in share order (`shareOf(i)`: the i-th one's share)
+ * in parts of about `part`, whole shares each.
+ */
+export function* partRanges(
+  n: number,
+  shareOf: (i: number) => number,
+  part = ROLL_UP_PART,
+): Generator<[number, number]> {
+  for (let from = 0; from < n;) {
+    let to = Math.min(from + part, n);
+    while (to < n && shareOf(to) === shareOf(to - 1)) to++;
+    yield [from, to];
     from = to;
+  }
+}
+
+/** Visits in share order cut in parts (see partRanges). */
+export function* partsOf(rows: RollupVisit[]): Generator<RollupVisit[]> {
+  for (const [from, to] of partRanges(rows.length, (i) => rows[i].linkId)) {
+    yield rows.slice(from, to);
   }
 }
 
