@@ -4,7 +4,7 @@ import { AccountsService } from '../../../src/auth/accounts.service';
 import { SecurityLog } from '../../../src/auth/security-log/security-log.service';
 import { hasChromium, launchChromium } from '../../utils/chromium';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
-import { freePort } from '../../utils/free-port';
+import { reservePort } from '../../utils/free-port';
 import { startOidcProvider, TestOidcProvider } from '../../utils/oidc-provider';
 import { ARTIFACTS } from '../../utils/page-checks';
 import { dbKind } from '../../utils/test-database';
@@ -21,7 +21,7 @@ import { dbKind } from '../../utils/test-database';
     let page: Page;
 
     beforeAll(async () => {
-      const port = await freePort();
+      const { port, release } = await reservePort();
       base = `http://127.0.0.1:${port}`;
       idp = await startOidcProvider(`${base}/auth/oidc/corp/callback`);
       t = await createTestApp({
@@ -35,6 +35,7 @@ import { dbKind } from '../../utils/test-database';
         AUTH_OIDC_CORP_ADMIN_CLAIM: 'groups',
         AUTH_OIDC_CORP_ADMIN_VALUE: 'linkdrop-admins',
       });
+      await release();
       await t.app.listen(port, '127.0.0.1');
       browser = await launchChromium();
     }, 60_000);
