@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, SelectQueryBuilder } from 'typeorm';
 import type { Link } from './link.entity';
 import { indexedWords, linkSearch } from './link-search';
 
@@ -54,6 +54,25 @@ export class LinkSearchRepository {
       ? 'SELECT link_id FROM links_search WHERE MATCH (words) AGAINST (:words IN BOOLEAN MODE)'
       : 'SELECT rowid FROM links_search WHERE links_search MATCH :words';
     const sql = search.words ? `${bySlug} UNION ${byWords}` : bySlug;
-    return { sql, params: { accountId, ...search } };
+    return {
+      sql,
+      params: { accountId, slugFrom: search.slugFrom, slugTo: search.slugTo, words: search.words },
+    };
+  }
+
+  /**
+   * MySQL: keeps to the links of `qb` (alias `l`) that a search finds, each link's words read
+   * from its own row instead of the full-text index, so that a list read in its own order stops
+   * at a page (see LinksRepository.searchNewestFirst). Finds what foundIds finds.
+   */
+  whereFound(qb: SelectQueryBuilder<Link>, text: string, accountId: number): void {
+    const { slugFrom, slugTo, likes } = linkSearch(text, accountId, true);
+    const bySlug = 'l.slug >= :slugFrom AND l.slug < :slugTo';
+    const byWords = likes.map((_, i) => `CONCAT(' ', s.words, ' ') LIKE :like${i}`).join(' AND ');
+    const params = Object.fromEntries(likes.map((like, i) => [`like${i}`, like]));
+    qb.leftJoin('links_search', 's', 's.link_id = l.id').andWhere(
+      byWords ? `(${bySlug} OR (${byWords}))` : `(${bySlug})`,
+      { slugFrom, slugTo, ...params },
+    );
   }
 }

@@ -6,6 +6,7 @@ describe('linkSearch', () => {
       slugFrom: 'Go-2 "Spring" OR sale*',
       slugTo: 'Go-2 "Spring" OR sale*\u{10FFFF}',
       words: '"a12xgo" "a12x2" "a12xspring" "a12xor" "a12xsale"*',
+      likes: ['% a12xgo %', '% a12x2 %', '% a12xspring %', '% a12xor %', '% a12xsale%'],
     });
   });
 
@@ -13,7 +14,7 @@ describe('linkSearch', () => {
     expect(linkSearch('list.example/4 go', 7, true)).toMatchObject({
       words: '+a7xlist +a7xexample +a7x4 +a7xgo*',
     });
-    expect(linkSearch('%_!', 7, true)).toMatchObject({ words: null });
+    expect(linkSearch('%_!', 7, true)).toMatchObject({ words: null, likes: [] });
     expect(linkSearch('%_!', 7, false)).toMatchObject({ words: null });
   });
 });

@@ -16,6 +16,11 @@ export interface LinkSearch {
   slugTo: string;
   /** The full-text query (FTS5 or MySQL boolean mode); null when the text has no word. */
   words: string | null;
+  /**
+   * The same words as LIKE patterns of the indexed words with a space on either side, all to be
+   * matched: ` a12xharbor ` for a word, ` a12xharb` for the last one (see searchNewestFirst).
+   */
+  likes: string[];
 }
 
 /** Letters and digits: what SQLite's unicode61 tokenizer and InnoDB's parser make words of. */
@@ -53,6 +58,8 @@ export function linkSearch(text: string, accountId: number, mysql: boolean): Lin
       return (mysql ? `+${word}` : `"${word}"`) + (i === last ? '*' : '');
     })
     .join(' ');
+  // Words are letters and digits only: nothing in them means anything to LIKE.
+  const likes = words.map((w, i) => `% ${inAccount(accountId, w)}${i === last ? '' : ' '}%`);
   // U+10FFFF sorts after every character, in SQLite's bytes and MySQL's binary collation alike.
-  return { slugFrom: text, slugTo: `${text}\u{10FFFF}`, words: query || null };
+  return { slugFrom: text, slugTo: `${text}\u{10FFFF}`, words: query || null, likes };
 }

@@ -18,6 +18,7 @@ import { LinkHealthCheck } from './health/link-health-check.entity';
 import { LinkHealthRepository } from './health/link-health.repository';
 import { TargetWatch } from './health/target-watch';
 import { LinksRepository } from './links.repository';
+import { LinkListsRepository } from './link-lists.repository';
 import { LinkSearchRepository } from './link-search.repository';
 import { ShareCountsRepository } from './share-counts.repository';
 import { LinksService } from './links.service';
@@ -46,6 +47,7 @@ import { VisitRouting } from './resolve/visit-routing';
   controllers: [ShortenController, LinksBulkController, LinksController, LinkRoutingController],
   providers: [
     LinksRepository,
+    LinkListsRepository,
     LinkSearchRepository,
     ShareCountsRepository,
     LinksService,

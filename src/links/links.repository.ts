@@ -5,7 +5,6 @@ import { isUniqueViolation } from '../common/errors/unique-violation';
 import { plainInsert } from '../database/plain-insert';
 import { managerOf, Tx } from '../database/unit-of-work';
 import { Link, LinkKind } from './link.entity';
-import { LinkFilter } from './link-filter';
 import { LinkSearchRepository } from './link-search.repository';
 import { ShareCountsRepository } from './share-counts.repository';
 import { sqliteStatements } from '../database/sqlite/sqlite-statements';
@@ -58,8 +57,6 @@ export type LinkChanges = Partial<
 const SLUG_TAKEN =
   'SELECT 1 AS taken FROM links WHERE domain_id = ? AND slug = ? UNION ALL ' +
   'SELECT 1 FROM share_tombstones WHERE domain_id = ? AND slug = ? LIMIT 1';
-
-const mysql = (repo: Repository<Link>) => repo.manager.connection.options.type === 'mysql';
 
 /**
  * The only owner of `links` and `link_tags`; it keeps the search index and the accounts' share
@@ -199,45 +196,6 @@ export class LinksRepository {
     });
     const byId = new Map(rows.map((l) => [l.id, l]));
     return ids.flatMap((id) => byId.get(id) ?? []);
-  }
-
-  /** Ids of a slice of the account's links, newest first unless sorted (the id breaks ties). */
-  async listIds(
-    accountId: number,
-    f: LinkFilter,
-    offset: number,
-    limit: number,
-  ): Promise<number[]> {
-    const qb = this.repo
-      .createQueryBuilder('l')
-      .select('l.id', 'id')
-      .where('l.account_id = :accountId', { accountId })
-      .offset(offset)
-      .limit(limit);
-    const visits = f.sort === 'visits' ? 'DESC' : f.sort === 'fewest_visits' ? 'ASC' : null;
-    if (visits) qb.orderBy('l.clicks', visits).addOrderBy('l.id', visits);
-    else if (f.sort === 'random') qb.orderBy(mysql(this.repo) ? 'RAND()' : 'RANDOM()');
-    else qb.orderBy('l.id', f.sort === 'oldest' ? 'ASC' : 'DESC');
-    if (f.after !== undefined) {
-      qb.andWhere(`l.id ${f.sort === 'oldest' ? '>' : '<'} :after`, { after: f.after });
-    }
-    if (f.kind) qb.andWhere('l.kind = :kind', { kind: f.kind });
-    if (f.qrCode) qb.andWhere('l.qr_code = :qr', { qr: true });
-    if (f.health) qb.andWhere('l.health_status = :health', { health: f.health });
-    if (f.domainId) qb.andWhere('l.domain_id = :domainId', { domainId: f.domainId });
-    if (f.tagId) {
-      qb.innerJoin('link_tags', 'lt', 'lt.link_id = l.id AND lt.tag_id = :tagId', {
-        tagId: f.tagId,
-      });
-    }
-    if (f.q) {
-      const { sql, params } = this.search.foundIds(f.q, accountId, mysql(this.repo));
-      // The ids found lead either way: MariaDB ran an IN (... UNION ...) again for every link of
-      // the account, and SQLite read every link of the account against a joined derived table.
-      if (mysql(this.repo)) qb.innerJoin(`(${sql})`, 'found', 'found.id = l.id', params);
-      else qb.andWhere(`l.id IN (${sql})`, params);
-    }
-    return (await qb.getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
   }
 
   /** How many links of a kind the account has, and their counted visits (YOURLS's db-stats). */

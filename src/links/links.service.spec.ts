@@ -8,6 +8,7 @@ import { Tx, UnitOfWork } from '../database/unit-of-work';
 import { DomainsService } from '../domains/domains.service';
 import { TagsService } from '../tags/tags.service';
 import { Link } from './link.entity';
+import { LinkListsRepository } from './link-lists.repository';
 import { LinksRepository } from './links.repository';
 import { LinksService } from './links.service';
 import { RedirectCache } from './resolve/redirect-cache';
@@ -51,6 +52,7 @@ function setup() {
   };
   const service = new LinksService(
     repo as unknown as LinksRepository,
+    {} as LinkListsRepository,
     domains as unknown as DomainsService,
     tags as unknown as TagsService,
     cache as unknown as RedirectCache,

@@ -16,6 +16,7 @@ import { Link, LinkKind } from './link.entity';
 import { LinkInput, LinkRef, LinkUpdate, PreparedLinkUpdate, usageMetricOf } from './link-input';
 import { LinkFilter } from './link-filter';
 import { ShareCountsRepository } from './share-counts.repository';
+import { LinkListsRepository } from './link-lists.repository';
 import { LinksRepository } from './links.repository';
 import { RandomSlugs } from './random-slugs';
 import { RedirectCache } from './resolve/redirect-cache';
@@ -33,6 +34,7 @@ export class LinksService {
 
   constructor(
     private readonly links: LinksRepository,
+    private readonly lists: LinkListsRepository,
     private readonly domains: DomainsService,
     private readonly tags: TagsService,
     private readonly cache: RedirectCache,
@@ -113,7 +115,7 @@ export class LinksService {
 
   /** `limit` of the account's links from `offset` (YOURLS's stats: start and limit). */
   async slice(accountId: number, filter: LinkFilter, offset: number, limit: number) {
-    return this.getMany(accountId, await this.links.listIds(accountId, filter, offset, limit));
+    return this.getMany(accountId, await this.lists.listIds(accountId, filter, offset, limit));
   }
 
   totalsOf(accountId: number, kind: LinkKind): Promise<{ links: number; clicks: number }> {

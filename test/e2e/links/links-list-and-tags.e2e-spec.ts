@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
+import { LinkListsRepository } from '../../../src/links/link-lists.repository';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { TestApp } from '../../utils/create-test-app';
 import { shareRequests, idOf } from '../../utils/requests';
@@ -121,6 +122,45 @@ describe('Short links', () => {
         [id],
       );
       expect(Number(n)).toBe(0);
+    });
+
+    it('should find the same links whether MySQL reads the newest links first or the index', async () => {
+      const e = await createAccount(t);
+      for (let i = 1; i <= 8; i++) {
+        const title = `Trail ${i} ${i % 2 ? 'odd' : 'even'}${i === 1 ? ' lonely' : ''}`;
+        const slug = i === 2 ? { custom_slug: 'trailhead' } : {};
+        await shorten({ target_url: `https://trail.example/${i}`, title, ...slug }, e).expect(200);
+      }
+      const numbers = async (query: string) => {
+        const res = await t.api().get(`/api/v1/links?per_page=2&${query}`).set(e.auth).expect(200);
+        return (res.body.data as { title: string }[]).map((l) => Number(l.title.split(' ')[1]));
+      };
+      const expected: Record<string, number[]> = {
+        'q=trail': [8, 7],
+        'q=trail&page=2': [6, 5],
+        'q=trail&page=4': [2, 1],
+        'q=tra': [8, 7],
+        'q=odd': [7, 5],
+        'q=odd&sort=oldest': [1, 3],
+        'q=even&sort=visits': [8, 6],
+        // In the oldest link only: past the links read first, so the index answers.
+        'q=lonely': [1],
+        'q=odd+trail+lonely': [1],
+        'q=trailh': [2],
+      };
+      // On MySQL three links are read first (the index answers past them); SQLite has its index.
+      const lists = t.app.get(LinkListsRepository);
+      const probed = lists.probedLinks;
+      try {
+        for (const n of [3, probed]) {
+          lists.probedLinks = n;
+          for (const [query, want] of Object.entries(expected)) {
+            expect([query, await numbers(query)]).toEqual([query, want]);
+          }
+        }
+      } finally {
+        lists.probedLinks = probed;
+      }
     });
 
     it('should find the slugs that start with the text', async () => {
