@@ -1,20 +1,11 @@
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-/** A loopback port free now: for an app whose PUBLIC_URL must be the address it listens at. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
 /**
- * A loopback port held until `release`: free ports handed out meanwhile (another server started
- * first, as an OpenID provider the app's address must be known to) cannot be this one.
+ * A loopback port held until `release`, for an app whose PUBLIC_URL must be the address it
+ * listens at: release it just before the app listens. A port picked free and let go at once
+ * could be taken while the app starts (every supertest request listens on a port of the same
+ * range, in every worker).
  */
 export const reservePort = () =>
   new Promise<{ port: number; release: () => Promise<void> }>((resolve, reject) => {

@@ -1,10 +1,14 @@
 // A real OpenID provider (panva/oidc-provider) for the tests, in its own process because it is
-// an ES module: `node oidc-provider-process.mjs <port> <redirect_uri>`; prints "ready" when it
-// listens. Its development log-in page takes any name (the password is not checked); the
+// an ES module: `node oidc-provider-process.mjs <redirect_uri>`; listens on a loopback port of
+// its own choosing (one picked free beforehand could be taken meanwhile) and prints "ready <port>". Its development log-in page takes any name (the password is not checked); the
 // accounts below say what each name's claims are.
+import { createServer } from 'node:http';
 import Provider from 'oidc-provider';
 
-const [port, redirectUri] = process.argv.slice(2);
+const [redirectUri] = process.argv.slice(2);
+const server = createServer();
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const { port } = server.address();
 const issuer = `http://127.0.0.1:${port}`;
 
 /** The claims of a log-in name: verified `<name>@idp.example`, except the names below. */
@@ -50,4 +54,5 @@ const provider = new Provider(issuer, {
   },
 });
 provider.proxy = false;
-provider.listen(Number(port), '127.0.0.1', () => console.log('ready'));
+server.on('request', provider.callback());
+console.log(`ready ${port}`);

@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { freePort } from './free-port';
 
 export interface TestOidcProvider {
   issuer: string;
@@ -9,25 +8,25 @@ export interface TestOidcProvider {
 
 /** panva/oidc-provider on loopback, in a child process this test started (and stops). */
 export async function startOidcProvider(redirectUri: string): Promise<TestOidcProvider> {
-  const port = await freePort();
   const child = spawn(
     process.execPath,
-    [join(__dirname, 'oidc-provider-process.mjs'), String(port), redirectUri],
+    [join(__dirname, 'oidc-provider-process.mjs'), redirectUri],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   let out = '';
-  await new Promise<void>((resolve, reject) => {
+  const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => reject(new Error(`the OpenID provider did not start: ${out}`)),
       20_000,
     );
     const read = (b: Buffer) => {
       out += b.toString();
-      if (out.includes('ready')) {
+      const ready = /ready (\d+)/.exec(out);
+      if (ready) {
         clearTimeout(timer);
-        resolve();
+        resolve(Number(ready[1]));
       }
     };
     child.stdout.on('data', read);

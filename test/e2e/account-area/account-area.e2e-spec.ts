@@ -7,7 +7,7 @@ import { LinksService } from '../../../src/links/links.service';
 import { TokensService } from '../../../src/auth/tokens.service';
 import { photo } from '../../factories/photo.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
-import { freePort } from '../../utils/free-port';
+import { reservePort } from '../../utils/free-port';
 import { dbKind } from '../../utils/test-database';
 import { ARTIFACTS, checkPage, contextAt, SCHEMES, WIDTHS } from '../../utils/page-checks';
 
@@ -26,9 +26,10 @@ const run = dbKind() === 'sqlite' && existsSync(CHROMIUM);
 
   beforeAll(async () => {
     // The account area answers on PUBLIC_URL's host only: the browser goes there.
-    const port = await freePort();
+    const { port, release } = await reservePort();
     base = `http://127.0.0.1:${port}`;
     t = await createTestApp({ PUBLIC_URL: base, TRUST_PROXY: '1' });
+    await release();
     await t.app.listen(port, '127.0.0.1');
     browser = await chromium.launch({
       executablePath: CHROMIUM,

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { hasChromium, launchChromium } from '../../utils/chromium';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
-import { freePort } from '../../utils/free-port';
+import { reservePort } from '../../utils/free-port';
 import { dbKind } from '../../utils/test-database';
 import { Visitor } from '../../utils/visitor';
 
@@ -11,9 +11,10 @@ describe('The installable account area', () => {
   let v: Visitor;
   let base: string;
   beforeAll(async () => {
-    const port = await freePort();
+    const { port, release } = await reservePort();
     base = `http://127.0.0.1:${port}`;
     t = await createTestApp({ PUBLIC_URL: base });
+    await release();
     await t.app.listen(port, '127.0.0.1');
     v = new Visitor(t);
     await v.signUp('phone@example.com');

@@ -6,7 +6,7 @@ import { TwoFactorService } from '../../../src/auth/two-factor/two-factor.servic
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { hasChromium, launchChromium } from '../../utils/chromium';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
-import { freePort } from '../../utils/free-port';
+import { reservePort } from '../../utils/free-port';
 import { ARTIFACTS } from '../../utils/page-checks';
 import { dbKind } from '../../utils/test-database';
 
@@ -21,9 +21,10 @@ import { dbKind } from '../../utils/test-database';
   let a: TestAccount;
 
   beforeAll(async () => {
-    const port = await freePort();
+    const { port, release } = await reservePort();
     base = `http://localhost:${port}`;
     t = await createTestApp({ PUBLIC_URL: base });
+    await release();
     await t.app.listen(port, '127.0.0.1');
     browser = await launchChromium();
     context = await browser.newContext();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { hasChromium, launchChromium } from '../../utils/chromium';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
-import { freePort } from '../../utils/free-port';
+import { reservePort } from '../../utils/free-port';
 import { ARTIFACTS } from '../../utils/page-checks';
 import { startSmtp, TestSmtp } from '../../utils/smtp-server';
 import { dbKind } from '../../utils/test-database';
@@ -22,9 +22,10 @@ import { dbKind } from '../../utils/test-database';
 
     beforeAll(async () => {
       smtp = await startSmtp();
-      const port = await freePort();
+      const { port, release } = await reservePort();
       base = `http://127.0.0.1:${port}`;
       t = await createTestApp({ PUBLIC_URL: base, SMTP_URL: smtp.url });
+      await release();
       await t.app.listen(port, '127.0.0.1');
       browser = await launchChromium();
       page = await (await browser.newContext()).newPage();

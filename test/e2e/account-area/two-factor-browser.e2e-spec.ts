@@ -5,7 +5,7 @@ import { TwoFactorPolicy } from '../../../src/auth/two-factor/two-factor-policy'
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { hasChromium, launchChromium } from '../../utils/chromium';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
-import { freePort } from '../../utils/free-port';
+import { reservePort } from '../../utils/free-port';
 import { ARTIFACTS } from '../../utils/page-checks';
 import { dbKind } from '../../utils/test-database';
 
@@ -23,9 +23,10 @@ import { dbKind } from '../../utils/test-database';
     let recovery: string[] = [];
 
     beforeAll(async () => {
-      const port = await freePort();
+      const { port, release } = await reservePort();
       base = `http://127.0.0.1:${port}`;
       t = await createTestApp({ PUBLIC_URL: base });
+      await release();
       await t.app.listen(port, '127.0.0.1');
       browser = await launchChromium();
       page = await (await browser.newContext()).newPage();

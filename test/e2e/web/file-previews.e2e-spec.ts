@@ -5,7 +5,7 @@ import { photo } from '../../factories/photo.factory';
 import { hasChromium, launchChromium } from '../../utils/chromium';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { checkPage, contextAt } from '../../utils/page-checks';
-import { freePort } from '../../utils/free-port';
+import { reservePort } from '../../utils/free-port';
 import { dbKind } from '../../utils/test-database';
 
 const run = dbKind() === 'sqlite' && hasChromium();
@@ -27,10 +27,11 @@ const run = dbKind() === 'sqlite' && hasChromium();
 
   beforeAll(async () => {
     // File addresses are absolute (PUBLIC_URL): the browser goes there.
-    const port = await freePort();
+    const { port, release } = await reservePort();
     base = `http://127.0.0.1:${port}`;
     t = await createTestApp({ PUBLIC_URL: base });
     a = await createAccount(t);
+    await release();
     await t.app.listen(port, '127.0.0.1');
     browser = await launchChromium();
     page = await (await browser.newContext()).newPage();

@@ -3,7 +3,7 @@ import { AccountsService } from '../../../src/auth/accounts.service';
 import { png } from '../../factories/file.factory';
 import { hasChromium, launchChromium } from '../../utils/chromium';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
-import { freePort } from '../../utils/free-port';
+import { reservePort } from '../../utils/free-port';
 import { checkPage, contextAt } from '../../utils/page-checks';
 import { dbKind } from '../../utils/test-database';
 
@@ -34,9 +34,10 @@ const LATIN_ALLOWED = new Set(
   const shares: Record<string, string> = {};
 
   beforeAll(async () => {
-    const port = await freePort();
+    const { port, release } = await reservePort();
     base = `http://127.0.0.1:${port}`;
     t = await createTestApp({ PUBLIC_URL: base });
+    await release();
     await t.app.listen(port, '127.0.0.1');
     await t.app.get(AccountsService).create('root@example.com', 'admin password!', 'pro', true);
     data.push('root@example.com');
