@@ -32,6 +32,11 @@ export abstract class FormatParser {
     }
   }
 
+  /** The stream ended with `rest` not handled: a file cut short, its remnant zeroed when stripping. */
+  finish(rest: Buffer[], out: (b: Buffer) => void): void {
+    (this.strip ? zerosLike(rest) : rest).forEach(out);
+  }
+
   /** Handles the next part of `q` (not empty); false when it needs more bytes. */
   protected abstract step(q: ByteQueue, out: (b: Buffer) => void): boolean;
 }

@@ -1,7 +1,8 @@
 import exifr from 'exifr';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { photo, PhotoFormat } from '../../../test/factories/photo.factory';
+import { photo, PhotoFormat, tiffPhoto } from '../../../test/factories/photo.factory';
+import { TIFF_HELD_AT_MOST } from './tiff-scrubber';
 import { scrubberFor } from './metadata-scrubber';
 
 /** The bytes through a scrubber, fed `piece` bytes at a time. */
@@ -88,7 +89,7 @@ describe('metadata scrubber', () => {
 
   it('should pass bytes that are not what their type promised as they are', async () => {
     const junk = Buffer.from('not an image at all, just words');
-    for (const mime of ['image/jpeg', 'image/png', 'image/webp', 'image/avif']) {
+    for (const mime of ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'image/tiff']) {
       expect((await scrub(junk, mime, true, 4)).bytes.equals(junk)).toBe(true);
     }
   });
@@ -99,5 +100,69 @@ describe('metadata scrubber', () => {
     const { bytes } = await scrub(extra, 'image/jpeg', true, 100);
     expect(bytes.length).toBe(extra.length);
     expect(bytes.subarray(original.length).every((b) => b === 0)).toBe(true);
+  });
+
+  describe('TIFF', () => {
+    it('should strip EXIF, GPS, XMP, maker and artist wherever its directories lie', async () => {
+      const original = tiffPhoto();
+      expect(await exifr.parse(original, true)).toMatchObject({ SerialNumber: 'SN-0042' });
+      for (const piece of [1, 7, 65536]) {
+        const { bytes, found } = await scrub(original, 'image/tiff', true, piece);
+        expect(found).toBe(true);
+        expect(bytes.length).toBe(original.length);
+        for (const word of ['Ada Lovelace', 'SN-0042', 'London', 'Phone']) {
+          expect(bytes.includes(word)).toBe(false);
+        }
+        const left = (await exifr.parse(bytes, true)) as Record<string, unknown>;
+        expect(left).toMatchObject({
+          ImageWidth: 8,
+          ImageHeight: 6,
+          Orientation: 'Horizontal (normal)',
+        });
+        for (const tag of ['Make', 'Artist', 'SerialNumber', 'OwnerName', 'GPSLatitude', 'City']) {
+          expect(left[tag]).toBeUndefined();
+        }
+        expect((await sharp(bytes).metadata()).xmp).toBeUndefined();
+        // Still the same picture to a decoder.
+        const [a, b] = await Promise.all([original, bytes].map((x) => sharp(x).raw().toBuffer()));
+        expect(b.equals(a)).toBe(true);
+      }
+    });
+
+    it('should only look when keeping, and find nothing in a TIFF without metadata', async () => {
+      const original = tiffPhoto();
+      const kept = await scrub(original, 'image/tiff', false, 5);
+      expect(kept.found).toBe(true);
+      expect(kept.bytes.equals(original)).toBe(true);
+      const plain = await sharp({
+        create: { width: 8, height: 8, channels: 3, background: '#fff' },
+      })
+        .tiff()
+        .toBuffer();
+      const { bytes, found } = await scrub(plain, 'image/tiff', true, 9);
+      expect(found).toBe(false);
+      expect(bytes.equals(plain)).toBe(true);
+    });
+
+    it('should survive directories that point outside the file or at each other', async () => {
+      const broken = tiffPhoto();
+      // The image directory's next pointer at itself, and the EXIF pointer past the end.
+      const at = broken.readUInt32LE(4);
+      const n = broken.readUInt16LE(at);
+      broken.writeUInt32LE(at, at + 2 + 12 * n);
+      broken.writeUInt32LE(broken.length + 100, at + 2 + 12 * (n - 2) + 8);
+      const { bytes } = await scrub(broken, 'image/tiff', true);
+      expect(bytes.length).toBe(broken.length);
+      // What the directories reach is gone (an EXIF directory nothing points at is just bytes).
+      expect(bytes.includes('Phone')).toBe(false);
+      expect(bytes.includes('London')).toBe(false);
+      expect(bytes.includes('N\0')).toBe(false);
+    });
+
+    it('should pass a TIFF larger than it holds as it is', async () => {
+      const big = Buffer.concat([tiffPhoto(), Buffer.alloc(TIFF_HELD_AT_MOST)]);
+      const { bytes } = await scrub(big, 'image/tiff', true, 1 << 20);
+      expect(bytes.equals(big)).toBe(true);
+    });
   });
 });

@@ -1,23 +1,21 @@
 import { Transform, TransformCallback } from 'node:stream';
 import { ByteQueue } from './byte-queue';
-import { FormatParser, zerosLike } from './format-scrubber';
+import { FormatParser } from './format-scrubber';
 import { HeifScrubber } from './heif-scrubber';
 import { JpegScrubber } from './jpeg-scrubber';
 import { PngScrubber } from './png-scrubber';
+import { TiffScrubber } from './tiff-scrubber';
 import { WebpScrubber } from './webp-scrubber';
 
 /**
  * A pass-through stream that strips (or, with `strip` false, only looks for) identifying
- * metadata of a JPEG, PNG, WebP, AVIF or HEIC image. Bytes that are not what their header promised pass as
- * they are; a file cut short ends with its unread remnant zeroed when stripping.
+ * metadata of a JPEG, PNG, WebP, AVIF, HEIC or TIFF image. Bytes that are not what their header
+ * promised pass as they are; a file cut short ends with its unread remnant zeroed when stripping.
  */
 export class MetadataScrubber extends Transform {
   private readonly q = new ByteQueue();
 
-  constructor(
-    private readonly format: FormatParser,
-    private readonly strip: boolean,
-  ) {
+  constructor(private readonly format: FormatParser) {
     super();
   }
 
@@ -33,8 +31,7 @@ export class MetadataScrubber extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    const rest = this.q.takeAll();
-    for (const b of this.strip ? zerosLike(rest) : rest) this.push(b);
+    this.format.finish(this.q.takeAll(), (b) => this.push(b));
     done();
   }
 }
@@ -46,6 +43,7 @@ const FORMATS: Record<string, (strip: boolean) => FormatParser> = {
   'image/avif': (strip) => new HeifScrubber(strip),
   'image/heic': (strip) => new HeifScrubber(strip),
   'image/heif': (strip) => new HeifScrubber(strip),
+  'image/tiff': (strip) => new TiffScrubber(strip),
 };
 
 /** Whether images of this type have their metadata stripped. */
@@ -53,5 +51,5 @@ export const isScrubbable = (mime: string) => Object.hasOwn(FORMATS, mime);
 
 /** The scrubber of a sniffed type, or null for a type it does not read. */
 export function scrubberFor(mime: string, strip: boolean): MetadataScrubber | null {
-  return isScrubbable(mime) ? new MetadataScrubber(FORMATS[mime](strip), strip) : null;
+  return isScrubbable(mime) ? new MetadataScrubber(FORMATS[mime](strip)) : null;
 }

@@ -6,7 +6,7 @@ import { Upload } from 'tus-js-client';
 import { Thumbnails } from '../../../src/files/media/thumbnails';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { allFilesUnder, isThumbnail, png, pngBomb } from '../../factories/file.factory';
-import { photo } from '../../factories/photo.factory';
+import { photo, tiffPhoto } from '../../factories/photo.factory';
 import { hasFfmpeg, webm } from '../../factories/media.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { startS3, TestS3 } from '../../utils/s3-server';
@@ -101,6 +101,21 @@ describe('Files as media: private metadata stripped, thumbnails', () => {
         expect([meta.exif, meta.xmp, meta.width]).toEqual([undefined, undefined, 320]);
       }
     }
+  });
+
+  it("should strip a TIFF's EXIF, GPS, XMP and names, its directory after the pixels", async () => {
+    const original = tiffPhoto({ width: 64, height: 48 });
+    const d = await uploaded(original, 'scan.tiff');
+    expect(d.mime_type).toBe('image/tiff');
+    const stored = await bytesAt(d.url);
+    expect(stored.length).toBe(original.length);
+    for (const word of ['Ada Lovelace', 'SN-0042', 'London', 'Phone']) {
+      expect(stored.includes(word)).toBe(false);
+    }
+    expect(await exifr.gps(stored)).toBeUndefined();
+    const [a, b] = await Promise.all([original, stored].map((x) => sharp(x).raw().toBuffer()));
+    expect(b.equals(a)).toBe(true);
+    await thumb(d.thumb_url).expect(200);
   });
 
   it('should keep the metadata when the upload asks, by a field before the file or the query', async () => {
