@@ -60,19 +60,21 @@ export class LinkListsRepository {
     offset: number,
     limit: number,
   ): Promise<number[] | null> {
-    // The last link probed, in the list's order; none when the account has fewer.
-    const edge = await this.listed(accountId, f)
-      .addSelect('l.clicks', 'clicks')
+    const byVisits = f.sort === 'visits' || f.sort === 'fewest_visits';
+    // The last link probed, in the list's order; none when the account has fewer. Read from the
+    // account's index alone (clicks only when they order it: that index holds them).
+    const last = this.listed(accountId, f)
       .offset(this.probedLinks - 1)
-      .limit(1)
-      .getRawOne<{ id: number | string; clicks: number | string }>();
+      .limit(1);
+    if (byVisits) last.addSelect('l.clicks', 'clicks');
+    const edge = await last.getRawOne<{ id: number | string; clicks?: number | string }>();
     const qb = this.listed(accountId, f).offset(offset).limit(limit);
     this.search.whereFound(qb, q, accountId);
     if (edge) {
-      const to = { edgeId: Number(edge.id), edgeClicks: Number(edge.clicks) };
+      const to = { edgeId: Number(edge.id), edgeClicks: Number(edge.clicks ?? 0) };
       const [cmp, eq] =
         f.sort === 'oldest' || f.sort === 'fewest_visits' ? ['<', '<='] : ['>', '>='];
-      if (f.sort === 'visits' || f.sort === 'fewest_visits') {
+      if (byVisits) {
         qb.andWhere(
           `(l.clicks ${cmp} :edgeClicks OR (l.clicks = :edgeClicks AND l.id ${eq} :edgeId))`,
           to,
