@@ -7,6 +7,8 @@ import { LinkSearchRepository } from './link-search.repository';
 
 const mysql = (repo: Repository<Link>) => repo.manager.connection.options.type === 'mysql';
 
+type Edge = { id: number | string; clicks?: number | string };
+
 const idsOf = async (qb: SelectQueryBuilder<Link>) =>
   (await qb.getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
 
@@ -21,8 +23,11 @@ export class LinkListsRepository {
     private readonly search: LinkSearchRepository,
   ) {}
 
-  /** Links a search on MySQL reads in the list's order first (tests lower it). */
-  probedLinks = 5000;
+  /**
+   * Links a search on MySQL reads in the list's order: `first`, then up to `most` when those
+   * promise a page (tests lower both).
+   */
+  probe = { first: 500, most: 5000 };
 
   /** Ids of a slice of the account's links, newest first unless sorted (the id breaks ties). */
   async listIds(
@@ -33,7 +38,7 @@ export class LinkListsRepository {
   ): Promise<number[]> {
     const slice = () => this.listed(accountId, f).offset(offset).limit(limit);
     if (!f.q) return idsOf(slice());
-    if (mysql(this.repo) && f.sort !== 'random' && offset + limit <= this.probedLinks) {
+    if (mysql(this.repo) && f.sort !== 'random' && offset + limit <= this.probe.most) {
       const found = await this.searchNewestFirst(accountId, f, f.q, offset, limit);
       if (found) return found;
     }
@@ -47,11 +52,12 @@ export class LinkListsRepository {
   }
 
   /**
-   * MySQL: a search read through the account's links in the list's order, probedLinks of them at
-   * most, each checked against its own words; null when they hold less than the slice. InnoDB's
-   * full-text index reads every link holding each word, ~15,000 a second from disk: a common word
-   * in an account of a million links took 13 s, where the newest links hold a page of it at once.
-   * A search of rare words then goes to the index (few links hold them: fast).
+   * MySQL: a search read through the account's links in the list's order, each checked against
+   * its own words; null when the links it reads hold less than the slice. InnoDB's full-text
+   * index reads every link holding each word, ~15,000 a second from disk: a common word in an
+   * account of a million links took 13 s, where the newest links hold a page of it at once. It
+   * reads `probe.first` links, then on to `probe.most` only when those promise a page: a search
+   * of rare words (or of a slug) goes to the index at once (few links hold them: fast).
    */
   private async searchNewestFirst(
     accountId: number,
@@ -60,29 +66,41 @@ export class LinkListsRepository {
     offset: number,
     limit: number,
   ): Promise<number[] | null> {
-    const byVisits = f.sort === 'visits' || f.sort === 'fewest_visits';
-    // The last link probed, in the list's order; none when the account has fewer. Read from the
-    // account's index alone (clicks only when they order it: that index holds them).
-    const last = this.listed(accountId, f)
-      .offset(this.probedLinks - 1)
-      .limit(1);
-    if (byVisits) last.addSelect('l.clicks', 'clicks');
-    const edge = await last.getRawOne<{ id: number | string; clicks?: number | string }>();
-    const qb = this.listed(accountId, f).offset(offset).limit(limit);
-    this.search.whereFound(qb, q, accountId);
-    if (edge) {
-      const to = { edgeId: Number(edge.id), edgeClicks: Number(edge.clicks ?? 0) };
-      const [cmp, eq] =
-        f.sort === 'oldest' || f.sort === 'fewest_visits' ? ['<', '<='] : ['>', '>='];
-      if (byVisits) {
-        qb.andWhere(
-          `(l.clicks ${cmp} :edgeClicks OR (l.clicks = :edgeClicks AND l.id ${eq} :edgeId))`,
-          to,
-        );
-      } else qb.andWhere(`l.id ${eq} :edgeId`, to);
+    const wanted = offset + limit;
+    for (let window = Math.min(this.probe.first, this.probe.most); ; window = this.probe.most) {
+      const edge = await this.lastOf(accountId, f, window);
+      const qb = this.listed(accountId, f).limit(wanted);
+      this.search.whereFound(qb, q, accountId);
+      if (edge) this.upTo(qb, f, edge);
+      const found = await idsOf(qb);
+      if (found.length === wanted || !edge) return found.slice(offset);
+      if (window >= this.probe.most) return null;
+      if (found.length * (this.probe.most / window) < wanted) return null;
     }
-    const found = await idsOf(qb);
-    return found.length === limit || !edge ? found : null;
+  }
+
+  /**
+   * The `n`th of the account's links in the list's order; null when it has fewer. Read from the
+   * account's index alone (clicks only when they order the list: that index holds them).
+   */
+  private lastOf(accountId: number, f: LinkFilter, n: number) {
+    const last = this.listed(accountId, f)
+      .offset(n - 1)
+      .limit(1);
+    if (f.sort === 'visits' || f.sort === 'fewest_visits') last.addSelect('l.clicks', 'clicks');
+    return last.getRawOne<Edge>();
+  }
+
+  /** Keeps `qb` to the links up to `edge` (itself included), in the list's order. */
+  private upTo(qb: SelectQueryBuilder<Link>, f: LinkFilter, edge: Edge): void {
+    const to = { edgeId: Number(edge.id), edgeClicks: Number(edge.clicks ?? 0) };
+    const [cmp, eq] = f.sort === 'oldest' || f.sort === 'fewest_visits' ? ['<', '<='] : ['>', '>='];
+    if (f.sort === 'visits' || f.sort === 'fewest_visits') {
+      qb.andWhere(
+        `(l.clicks ${cmp} :edgeClicks OR (l.clicks = :edgeClicks AND l.id ${eq} :edgeId))`,
+        to,
+      );
+    } else qb.andWhere(`l.id ${eq} :edgeId`, to);
   }
 
   /** The account's links as the filter keeps and orders them (ids only, every one). */
