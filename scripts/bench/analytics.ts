@@ -82,7 +82,7 @@ function report(db: string, r: IngestResult): boolean {
  */
 export async function benchWriter(): Promise<number> {
   console.log(
-    '# visit writer: 440,000 visits to 10,000 links in groups of 11,000 (a half-second each), ' +
+    '# visit writer: 440,000 visits to 10,000 links in groups of 22,000 (a second each), ' +
       `rolled up as the writer thread would (every ${ROLL_UP_EVERY_MS / 1000} s), one thread`,
   );
   const out = await runPinned(0, [join(__dirname, 'writer.js')], {

@@ -2,7 +2,13 @@
 // synchronous, and thousands of inserts a second on the main thread would stall redirects.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { VisitRow } from '../rollups/rollup';
-import { ROLL_UP_AT_MOST, ROLL_UP_DUE_AT, rollUpDelay, VisitsPastMark } from './sql/rollup-mark';
+import {
+  GROUP_EVERY_MS,
+  ROLL_UP_AT_MOST,
+  ROLL_UP_DUE_AT,
+  rollUpDelay,
+  VisitsPastMark,
+} from './sql/rollup-mark';
 import { openWriterConnection } from './sqlite-writer-connection';
 import { pruneVisitorDays } from './sql/roll-up-visits';
 import { fromColumns, VisitColumns } from './visit-columns';
@@ -17,7 +23,7 @@ type Answer = { id: number; stored?: number; error: string | null };
  * committed; written together, each page they touch (a share's place in the visits index) goes
  * to the WAL once per group instead of once per batch.
  */
-const MAX_GROUP_ROWS = 20_000;
+const MAX_GROUP_ROWS = 40_000;
 
 const { runner, inTransaction } = openWriterConnection((workerData as { file: string }).file);
 const pastMark = new VisitsPastMark();
@@ -111,15 +117,6 @@ function takeGroup(waiting: Job[]): WriteJob[] {
   }
   return group;
 }
-
-/**
- * While batches keep coming a group starts at most this often. A commit writes every page its
- * visits touched, and with many shares visited that is most of the visits index whether the group
- * holds 1,000 visits or 5,000, so fewer, bigger groups write less per visit (the commit of 5,500
- * visits over 10,000 shares: ~5 µs a visit; of 11,000: ~3). A batch after a quiet spell, a full
- * group, and an urgent batch (someone waits for it: a flush, shutdown) go at once.
- */
-const GROUP_EVERY_MS = 500;
 
 // One transaction at a time. Every statement answers synchronously, so no message arrives while
 // a group is written: those that came meanwhile are all waiting when the next turn starts.

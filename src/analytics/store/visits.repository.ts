@@ -64,7 +64,7 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
    * stall redirects. Batches may be handed in without waiting for each other: they are written
    * one after the other (on MySQL, two at once would wait on each other's rollup rows). Returns
    * how many were new (a redelivered event is stored once). Not `urgent`: SQLite's writer thread
-   * may wait up to half a second for more batches to commit with it.
+   * may wait up to a second for more batches to commit with it.
    */
   async store(rows: VisitRow[], urgent = true): Promise<number> {
     if (rows.length === 0) return 0;
