@@ -18,7 +18,8 @@ import { smmsBodyErrors, smmsMalformedUrl } from './compat/smms-v2/smms-early-er
 import { YOURLS_PATHS } from './compat/yourls/yourls.controller';
 import { yourlsMultipartFields } from './compat/yourls/yourls-form';
 import { requestContext } from './common/request-context';
-import { Env, trustProxySetting } from './config/env';
+import { Env } from './config/env';
+import { trustProxySetting } from './config/trust-proxy';
 import { rememberLanguage } from './i18n/language-of';
 
 const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];

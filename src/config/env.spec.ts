@@ -1,5 +1,6 @@
 import { getMetadataStorage } from 'class-validator';
-import { Env, trustProxySetting } from './env';
+import { Env } from './env';
+import { trustProxySetting } from './trust-proxy';
 import { ConfigError, ENV_KEYS, validateEnv } from './validate-env';
 
 describe('validateEnv', () => {

@@ -16,13 +16,7 @@ import {
 } from 'class-validator';
 import { USAGE_LIMITS_PATTERN } from '../common/usage-limits';
 import type { OidcProviderSettings } from './oidc-settings';
-
-const TRUST_PROXY_LIST =
-  /^(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d+)?)(\s*,\s*(loopback|linklocal|uniquelocal|[0-9a-f.:]+(\/\d+)?))*$/i;
-
-/** Express's `trust proxy` for TRUST_PROXY: `true` is one hop, never everyone. */
-export const trustProxySetting = (value: Env['TRUST_PROXY']): boolean | number | string[] =>
-  value === true ? 1 : typeof value === 'string' ? value.split(/\s*,\s*/) : value;
+import { TRUST_PROXY_LIST } from './trust-proxy';
 
 const HOSTS = /^[a-z0-9.-]+(:\d+)?(\s*,\s*[a-z0-9.-]+(:\d+)?)*$/i;
 const HOSTS_MESSAGE = 'must be comma-separated hosts such as s.example.com,localhost:3000';

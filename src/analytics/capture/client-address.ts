@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import proxyAddr from 'proxy-addr';
-import { Env, trustProxySetting } from '../../config/env';
+import { Env } from '../../config/env';
+import { trustProxySetting } from '../../config/trust-proxy';
 
 export type Trust = (addr: string, i: number) => boolean;
 
