@@ -9,6 +9,12 @@ export interface Subscriber {
   wants(type: string): boolean;
 }
 
+/** Whether an endpoint subscribed to `events` (its stored JSON list) wants a type. */
+function wanting(events: string): (type: string) => boolean {
+  const types = new Set(JSON.parse(events) as string[]);
+  return (type) => types.has('*') || types.has(type);
+}
+
 /** Which endpoints want an event; the dispatcher's view of webhooks. */
 @Injectable()
 export class WebhookSubscriptions {
@@ -18,21 +24,17 @@ export class WebhookSubscriptions {
   ) {}
 
   async endpointsOf(accountIds: number[]): Promise<Subscriber[]> {
-    return (await this.endpoints.enabledOf(accountIds)).map((ep) => {
-      const types = new Set(JSON.parse(ep.events) as string[]);
-      return { id: ep.id, accountId: ep.accountId, wants: (t) => types.has('*') || types.has(t) };
-    });
+    return (await this.endpoints.enabledOf(accountIds)).map((ep) => ({
+      id: ep.id,
+      accountId: ep.accountId,
+      wants: wanting(ep.events),
+    }));
   }
 
   /** The accounts with a switched-on endpoint that wants `type`. */
   async accountsWanting(type: string): Promise<number[]> {
     const all = await this.endpoints.enabledAll();
-    return all
-      .filter((ep) => {
-        const types = JSON.parse(ep.events) as string[];
-        return types.includes('*') || types.includes(type);
-      })
-      .map((ep) => ep.accountId);
+    return all.filter((ep) => wanting(ep.events)(type)).map((ep) => ep.accountId);
   }
 
   addDeliveries(rows: NewDelivery[], tx: Tx): Promise<void> {
