@@ -45,26 +45,12 @@ export class OutboundError extends Error {
  * (no second lookup to rebind); redirects answered, not followed; a time limit on the whole
  * exchange; the answer read only up to a bound.
  */
-export function safeRequest(req: OutboundRequest): Promise<OutboundResponse> {
-  let url: URL;
-  try {
-    url = new URL(req.url);
-  } catch {
-    return Promise.reject(new OutboundError('bad_url', 'The address is not a URL'));
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    return Promise.reject(
-      new OutboundError('bad_url', 'Only http and https addresses are fetched'),
-    );
-  }
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (!req.allowPrivate && isIP(host) && isBlockedAddress(host)) {
-    return Promise.reject(blockedError(host));
-  }
+export async function safeRequest(req: OutboundRequest): Promise<OutboundResponse> {
+  const url = checkedUrl(req.url, req.allowPrivate);
   const started = performance.now();
   const limit = req.maxResponseBytes ?? 65_536;
   const client = url.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
+  return await new Promise((resolve, reject) => {
     const r = client.request(url, {
       method: req.method ?? 'GET',
       headers: req.headers,
@@ -122,24 +108,13 @@ const httpsAgent = new https.Agent({ keepAlive: true, maxSockets: 16, timeout: 3
  * A GET whose answer is read as a stream (a file fetched for a user): the same guard, 10 s to
  * the answer's headers, then 10 s at most between chunks. Anything but a 200 is an error.
  */
-export function safeDownload(url: string, allowPrivate: boolean): Promise<http.IncomingMessage> {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return Promise.reject(new OutboundError('bad_url', 'The address is not a URL'));
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
-    return Promise.reject(
-      new OutboundError('bad_url', 'Only http and https addresses are fetched'),
-    );
-  }
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  if (!allowPrivate && isIP(host) && isBlockedAddress(host)) {
-    return Promise.reject(blockedError(host));
-  }
+export async function safeDownload(
+  url: string,
+  allowPrivate: boolean,
+): Promise<http.IncomingMessage> {
+  const parsed = checkedUrl(url, allowPrivate);
   const client = parsed.protocol === 'https:' ? https : http;
-  return new Promise((resolve, reject) => {
+  return await new Promise((resolve, reject) => {
     const r = client.request(parsed, {
       method: 'GET',
       headers: { 'user-agent': 'Linkdrop/1.0' },
@@ -166,6 +141,25 @@ export function safeDownload(url: string, allowPrivate: boolean): Promise<http.I
     });
     r.end();
   });
+}
+
+/**
+ * The address as a URL, when it is one the service may fetch: http(s), and not a blocked IP
+ * address (a name is checked when it is looked up). Throws an OutboundError.
+ */
+function checkedUrl(address: string, allowPrivate: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(address);
+  } catch {
+    throw new OutboundError('bad_url', 'The address is not a URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new OutboundError('bad_url', 'Only http and https addresses are fetched');
+  }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!allowPrivate && isIP(host) && isBlockedAddress(host)) throw blockedError(host);
+  return url;
 }
 
 const blockedError = (address: string) =>
