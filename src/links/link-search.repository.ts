@@ -63,7 +63,7 @@ export class LinkSearchRepository {
   /**
    * MySQL: keeps to the links of `qb` (alias `l`) that a search finds, each link's words read
    * from its own row instead of the full-text index, so that a list read in its own order stops
-   * at a page (see LinksRepository.searchNewestFirst). Finds what foundIds finds.
+   * at a page (see LinkListsRepository.searchNewestFirst). Finds what foundIds finds.
    */
   whereFound(qb: SelectQueryBuilder<Link>, text: string, accountId: number): void {
     const { slugFrom, slugTo, likes } = linkSearch(text, accountId, true);
