@@ -1,11 +1,10 @@
 import { Entity, PrimaryColumn } from 'typeorm';
-import { bigintTransformer } from '../../common/bigint.transformer';
 
-/** A visitor seen on a share on a UTC day (days since 1970): only today's and yesterday's. */
-// SQLite: stored in key order (migration ClusteredVisitors), as InnoDB stores it.
-@Entity('visitor_days', { withoutRowid: true })
+/**
+ * A visitor seen on a share on a UTC day, as its key (see visitorKey): only today's and
+ * yesterday's. SQLite: an INTEGER PRIMARY KEY, the table's rowid.
+ */
+@Entity('visitor_days')
 export class VisitorDay {
-  @PrimaryColumn({ type: 'int' }) day!: number;
-  @PrimaryColumn({ name: 'link_id', transformer: bigintTransformer }) linkId!: number;
-  @PrimaryColumn({ name: 'visitor_hash', type: 'varchar', length: 16 }) visitorHash!: string;
+  @PrimaryColumn({ name: 'visitor_key', type: 'bigint' }) visitorKey!: number;
 }

@@ -25,7 +25,7 @@ export class ClusteredVisitors1763701600000 implements MigrationInterface {
  * Rebuilds a SQLite table from its own CREATE statement, changed by `change`: the rows are
  * copied, and its indexes made again from theirs.
  */
-async function rebuild(qr: QueryRunner, table: string, change: (sql: string) => string) {
+export async function rebuild(qr: QueryRunner, table: string, change: (sql: string) => string) {
   const schema = (await qr.query(
     'SELECT type, sql FROM sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL',
     [table],

@@ -2,6 +2,7 @@ import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { DataSource } from 'typeorm';
 import { VisitRetention } from '../../../src/analytics/store/visit-retention';
 import { sumAccountRollups } from '../../../src/database/migrations/1763703100000-AccountRollups';
+import { firstKeyOf } from '../../../src/common/visitor-key';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { HOST, idOf } from '../../utils/requests';
@@ -61,8 +62,26 @@ describe('Visit rollups', () => {
       bots: 'only',
     });
     expect(onlyBots.totals).toEqual({ visits: 1, uniques: 1, bots: 1, qr_scans: 0 });
+    // The day's visitors are forgotten after the next day (their salt is gone).
+    const may1 = Math.floor(Date.parse('2026-05-01T00:00:00Z') / 86_400_000);
+    const visitorsOfMay1 = async () =>
+      Number(
+        (
+          await t.app
+            .get(DataSource)
+            .query<{ n: unknown }[]>(
+              'SELECT COUNT(*) AS n FROM visitor_days WHERE visitor_key >= ? AND visitor_key < ?',
+              [firstKeyOf(may1), firstKeyOf(may1 + 1)],
+            )
+        )[0].n,
+      );
+    expect(await visitorsOfMay1()).toBe(3);
+    at('2026-05-02T10:00:00Z');
+    await t.app.get(VisitRetention).sweep();
+    expect(await visitorsOfMay1()).toBe(3);
     at('2026-05-20T10:00:00Z');
     expect(await t.app.get(VisitRetention).sweep()).toBeGreaterThanOrEqual(3);
+    expect(await visitorsOfMay1()).toBe(0);
     expect(await get<unknown[]>(`/api/v1/links/${id}/visits`)).toEqual([]);
     const after = await get(`/api/v1/links/${id}/stats`, range);
     expect(after).toEqual(before);

@@ -9,6 +9,7 @@ import { visitRow } from '../../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { shareRequests, idOf } from '../../utils/requests';
 import { dbKind } from '../../utils/test-database';
+import { visitorKey } from '../../../src/common/visitor-key';
 
 describe(`Migrations on ${dbKind()}`, () => {
   let t: TestApp;
@@ -50,7 +51,7 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
   beforeAll(async () => (t = await createTestApp()));
   afterAll(() => t.close());
 
-  it('should keep the rollups and the visitors of the day when their tables are rebuilt', async () => {
+  it("should keep the rollups, and today's visitors as keys, when their tables are rebuilt", async () => {
     const db = t.app.get(DataSource);
     const a = await createAccount(t);
     const { shorten } = shareRequests(
@@ -58,27 +59,42 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
       () => a,
     );
     const id = idOf(await shorten({ target_url: 'https://example.com/m' }).expect(200));
-    await t.app
-      .get(VisitsRepository)
-      .store([visitRow({ linkId: id, accountId: a.id, referrerHost: 'example.org' })]);
-    const rows = async () =>
-      Promise.all(
-        ['visit_rollups', 'visitor_days'].map(async (table) => {
-          const r = await db.query(`SELECT * FROM ${table} WHERE link_id = ?`, [id]);
-          return (r as Record<string, unknown>[]).map((x) => JSON.stringify(Object.values(x)));
-        }),
+    const visit = visitRow({ linkId: id, accountId: a.id, referrerHost: 'example.org' });
+    await t.app.get(VisitsRepository).store([visit]);
+    const rollups = async () =>
+      (await db.query<object[]>('SELECT * FROM visit_rollups WHERE link_id = ?', [id])).map((x) =>
+        JSON.stringify(Object.values(x)),
       );
-    const before = await rows();
-    expect(before.map((r) => r.length)).toEqual([2, 1]);
+    const today = Math.floor(Date.now() / 86_400_000);
+    const key = visitorKey(today, id, visit.visitorHash);
+    const keys = async () =>
+      (await db.query<{ visitor_key: unknown }[]>('SELECT visitor_key FROM visitor_days')).map(
+        (r) => Number(r.visitor_key),
+      );
+    const before = await rollups();
+    expect(before).toHaveLength(2);
+    expect(await keys()).toContain(key);
     const later = MIGRATIONS.length - MIGRATIONS.indexOf(ClusteredVisitors1763701600000);
     for (let i = 0; i < later; i++) await db.undoLastMigration();
-    expect(await rows()).toEqual(before);
+    expect(await rollups()).toEqual(before);
     if (dbKind() === 'sqlite') expect(await withoutRowid(db)).toEqual([false, false]);
+    // The visitors of the day as they were: today's are kept as keys, older ones are not.
+    const old = 'INSERT INTO visitor_days (day, link_id, visitor_hash) VALUES (?, ?, ?)';
+    await db.query(old, [today, id, visit.visitorHash]);
+    await db.query(old, [today - 2, id, 'bbbbbbbbbbbbbbbb']);
     await db.runMigrations();
-    expect(await rows()).toEqual(before);
-    if (dbKind() === 'sqlite') expect(await withoutRowid(db)).toEqual([false, true]);
+    expect(await rollups()).toEqual(before);
+    expect(await keys()).toEqual([key]);
+    if (dbKind() === 'sqlite') {
+      const [{ sql }] = await db.query<{ sql: string }[]>(
+        "SELECT sql FROM sqlite_master WHERE name = 'visitor_days'",
+      );
+      // The key is the rowid: the table is one tree.
+      expect(sql).toMatch(/"visitor_key" integer PRIMARY KEY NOT NULL\)$/);
+    }
+    await t.app.get(VisitsRepository).store([{ ...visit, at: new Date() }]);
     const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
-    expect(stats.body.data.totals).toEqual({ visits: 1, uniques: 1, bots: 0, qr_scans: 0 });
+    expect(stats.body.data.totals).toEqual({ visits: 2, uniques: 1, bots: 0, qr_scans: 0 });
   });
 
   it("should index the links there are by their account's words, and back again", async () => {

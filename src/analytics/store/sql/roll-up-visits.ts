@@ -1,5 +1,5 @@
 // Stored visits added to the rollups, and their visitors to the day's (uniques).
-import { insert, KEYS_PER_SELECT, keysIn, Row, SqlRunner } from './batch-sql';
+import { insert, KEYS_PER_SELECT, marks, Row, SqlRunner } from './batch-sql';
 import {
   AccountRollupRow,
   addToAccountRows,
@@ -8,6 +8,7 @@ import {
   RollupVisit,
 } from '../../rollups/rollup';
 import { addToAccountRollups, addToShareRollups } from './rollup-writer';
+import { firstKeyOf, visitorKey } from '../../../common/visitor-key';
 
 /**
  * Visits rolled up together at most, whole shares each. A roll-up of 50,000 visits at once built
@@ -56,61 +57,58 @@ export async function rollUpVisits(db: SqlRunner, parts: Iterable<RollupVisit[]>
 
 /** Deletes the visitors of days before `day`: their salt is gone, they can never match again. */
 export async function pruneVisitorDays(db: SqlRunner, day: number): Promise<void> {
-  await db.query('DELETE FROM visitor_days WHERE day < ?', [day]);
+  await db.query('DELETE FROM visitor_days WHERE visitor_key < ?', [firstKeyOf(day)]);
 }
 
 /** Whether each visit is its visitor's first of the UTC day to that share; records the new ones. */
 async function firstVisitsOfDay(db: SqlRunner, rows: RollupVisit[]): Promise<boolean[]> {
-  // Each visitor of a share once per day: a roll-up under load holds many visits of each.
-  const keys = new Array<string>(rows.length);
-  const visitors = new Map<string, [number, number, string]>();
+  const keys = new Array<number>(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
-    const day = dayOf(r.at);
-    keys[i] = `${day}|${r.linkId}|${r.visitorHash}`;
-    if (!visitors.has(keys[i])) visitors.set(keys[i], [day, r.linkId, r.visitorHash]);
+    keys[i] = visitorKey(dayOf(r.at), r.linkId, r.visitorHash);
   }
-  const fresh = await (db.mysql ? recordNewOnMysql : recordNew)(db, [...visitors.values()]);
+  // Each visitor of a share once per day (a roll-up under load holds many visits of each), in
+  // key order: neighbours in the table's tree are then written one after another.
+  const visitors = [...new Set(keys)].sort((a, b) => a - b);
+  const fresh = await (db.mysql ? recordNewOnMysql : recordNew)(db, visitors);
   // A visitor new today is first at their first visit of the batch only.
   return keys.map((key) => fresh.delete(key));
 }
 
-const VISITOR_COLUMNS = ['day', 'link_id', 'visitor_hash'];
-const keyOf = (r: Row) => `${Number(r.day)}|${Number(r.link_id)}|${String(r.visitor_hash)}`;
+const toKeys = (rows: Row[]) => new Set(rows.map((r) => Number(r.visitor_key)));
 
 /**
  * SQLite: one statement per 100 visitors stores the new ones and answers which they were
  * (`RETURNING`); reading them first and then storing cost a statement more and ~1 µs a visit.
  */
-async function recordNew(db: SqlRunner, visitors: unknown[][]): Promise<Set<string>> {
-  const suffix = ' ON CONFLICT DO NOTHING RETURNING day, link_id, visitor_hash';
-  const stored = await insert(db, 'visitor_days', VISITOR_COLUMNS, visitors, suffix);
-  return new Set(stored.map(keyOf));
+async function recordNew(db: SqlRunner, visitors: number[]): Promise<Set<number>> {
+  const suffix = ' ON CONFLICT DO NOTHING RETURNING visitor_key';
+  return toKeys(
+    await insert(
+      db,
+      'visitor_days',
+      ['visitor_key'],
+      visitors.map((v) => [v]),
+      suffix,
+    ),
+  );
 }
 
-/** MySQL (no `RETURNING`): the known visitors read (by day, 400 keys a statement), the others stored. */
-async function recordNewOnMysql(
-  db: SqlRunner,
-  visitors: [number, number, string][],
-): Promise<Set<string>> {
-  const known = new Set<string>();
-  const byDay = new Map<number, [number, number, string][]>();
-  for (const v of visitors) {
-    const ofDay = byDay.get(v[0]);
-    if (ofDay) ofDay.push(v);
-    else byDay.set(v[0], [v]);
+/** MySQL (no `RETURNING`): the known visitors read, 400 keys a statement, the others stored. */
+async function recordNewOnMysql(db: SqlRunner, visitors: number[]): Promise<Set<number>> {
+  const known = new Set<number>();
+  for (let i = 0; i < visitors.length; i += KEYS_PER_SELECT) {
+    const chunk = visitors.slice(i, i + KEYS_PER_SELECT);
+    const sql = `SELECT visitor_key FROM visitor_days WHERE visitor_key IN (${marks(chunk.length)})`;
+    for (const key of toKeys((await db.query(sql, chunk)) as Row[])) known.add(key);
   }
-  for (const [day, ofDay] of byDay) {
-    for (let i = 0; i < ofDay.length; i += KEYS_PER_SELECT) {
-      const chunk = ofDay.slice(i, i + KEYS_PER_SELECT);
-      const sql =
-        'SELECT day, link_id, visitor_hash FROM visitor_days WHERE day = ? ' +
-        `AND ${keysIn(db, ['link_id', 'visitor_hash'], chunk.length)}`;
-      const params = chunk.flatMap(([, linkId, hash]) => [linkId, hash]);
-      for (const r of (await db.query(sql, [day, ...params])) as Row[]) known.add(keyOf(r));
-    }
-  }
-  const fresh = visitors.filter((v) => !known.has(`${v[0]}|${v[1]}|${v[2]}`));
-  await insert(db, 'visitor_days', VISITOR_COLUMNS, fresh, '');
-  return new Set(fresh.map((v) => `${v[0]}|${v[1]}|${v[2]}`));
+  const fresh = visitors.filter((v) => !known.has(v));
+  await insert(
+    db,
+    'visitor_days',
+    ['visitor_key'],
+    fresh.map((v) => [v]),
+    '',
+  );
+  return new Set(fresh);
 }
