@@ -129,17 +129,25 @@ export class AccountsRepository {
     await repo.update({ id }, { watchTargets: on, updatedAt: new Date() });
   }
 
-  /** Gives or takes the admin role; false when there is no such account. */
-  async setAdmin(id: number, isAdmin: boolean): Promise<boolean> {
-    return ((await this.repo.update({ id }, { isAdmin, updatedAt: new Date() })).affected ?? 0) > 0;
+  /** Gives or takes the admin role, in the caller's transaction. */
+  async setAdmin(id: number, isAdmin: boolean, tx: Tx): Promise<void> {
+    const repo = managerOf(tx).getRepository(Account);
+    await repo.update({ id }, { isAdmin, updatedAt: new Date() });
+  }
+
+  /** The admins' ids, their rows locked till the transaction ends (MySQL; SQLite's take turns). */
+  async lockAdmins(tx: Tx): Promise<number[]> {
+    const qb = managerOf(tx)
+      .getRepository(Account)
+      .createQueryBuilder('a')
+      .select('a.id', 'id')
+      .where('a.is_admin = :admin', { admin: true });
+    if (qb.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    return (await qb.getRawMany<{ id: number | string }>()).map((r) => Number(r.id));
   }
 
   async setEmailVerified(id: number, at: Date): Promise<void> {
     await this.repo.update({ id }, { emailVerifiedAt: at });
-  }
-
-  countAdmins(): Promise<number> {
-    return this.repo.countBy({ isAdmin: true });
   }
 
   count(): Promise<number> {

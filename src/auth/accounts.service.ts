@@ -209,10 +209,15 @@ export class AccountsService {
    */
   async setRole(id: number, role: 'admin' | 'member'): Promise<Account> {
     const account = await this.getById(id);
-    if (account.isAdmin && role === 'member' && (await this.accounts.countAdmins()) <= 1) {
-      throw new DomainError(409, 'conflict', 'This is the last admin: make another admin first');
-    }
-    await this.accounts.setAdmin(id, role === 'admin');
+    await this.uow.run(async (tx) => {
+      // The admins read and held till the commit: two admins demoting each other at once would
+      // both have seen the other one stay.
+      const others = (await this.accounts.lockAdmins(tx)).filter((admin) => admin !== id);
+      if (role === 'member' && others.length === 0) {
+        throw new DomainError(409, 'conflict', 'This is the last admin: make another admin first');
+      }
+      await this.accounts.setAdmin(id, role === 'admin', tx);
+    });
     this.authCache.forgetAccount(id);
     return { ...account, isAdmin: role === 'admin' };
   }

@@ -116,5 +116,14 @@ describe('Invitations and roles', () => {
     await expect(accounts.setRole(other.account.id, 'member')).rejects.toThrow(/last admin/);
     await accounts.setRole(admin.id, 'admin');
     expect((await accounts.getById(admin.id)).isAdmin).toBe(true);
+    // Two admins demoting each other at once: one of them stays.
+    const both = await Promise.allSettled([
+      accounts.setRole(admin.id, 'member'),
+      accounts.setRole(other.account.id, 'member'),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const left = await Promise.all([admin.id, other.account.id].map((id) => accounts.getById(id)));
+    expect(left.filter((a) => a.isAdmin)).toHaveLength(1);
+    await accounts.setRole(admin.id, 'admin');
   });
 });
