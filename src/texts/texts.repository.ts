@@ -37,11 +37,23 @@ export class TextsRepository {
     const qb = this.repo
       .createQueryBuilder('t')
       .select('t.link_id', 'id')
-      .innerJoin('links', 'l', 'l.id = t.link_id AND l.account_id = :accountId', { accountId })
+      // The account's texts by the links' index of account and kind, in its order: through the
+      // account's index alone, an account of a million links read them all to find its texts.
+      .innerJoin(
+        'links',
+        'l',
+        "l.id = t.link_id AND l.account_id = :accountId AND l.kind = 'text'",
+        {
+          accountId,
+        },
+      )
       .offset((page - 1) * per)
       .limit(per);
-    if (f.sort === 'visits') qb.orderBy('l.clicks', 'DESC').addOrderBy('t.link_id', 'DESC');
-    else qb.orderBy('t.link_id', f.sort === 'oldest' ? 'ASC' : 'DESC');
+    // SQLite would walk the account's index by visits for its few texts (3.6 s in an account of a
+    // million links): `+` keeps that index out, so the kind's index finds them and they are sorted.
+    const clicks = this.repo.manager.connection.options.type === 'mysql' ? 'l.clicks' : '+l.clicks';
+    if (f.sort === 'visits') qb.orderBy(clicks, 'DESC').addOrderBy('l.id', 'DESC');
+    else qb.orderBy('l.id', f.sort === 'oldest' ? 'ASC' : 'DESC');
     if (f.q) {
       const like = containsPattern(f.q);
       qb.andWhere(
