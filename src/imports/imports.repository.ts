@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { atValue, SqlRunner } from '../analytics/store/sql/batch-sql';
 import { addToRollups } from '../analytics/store/sql/rollup-writer';
+import { addVisitCounts } from '../analytics/store/sql/visit-counts';
 import { DAY_SECONDS, emptyTally, HOUR_SECONDS } from '../analytics/rollups/rollup';
 import { managerOf, Tx } from '../database/unit-of-work';
 
@@ -35,12 +36,15 @@ export class ImportsRepository {
       mysql: em.connection.options.type === 'mysql',
       query: (sql, params) => em.query(sql, params),
     };
-    if (createdAt || visits > 0) {
-      const at = createdAt ? atValue(db, createdAt) : null;
-      const sql = 'UPDATE links SET created_at = COALESCE(?, created_at), clicks = ? WHERE id = ?';
-      await db.query(sql, [at, visits, link.id]);
+    if (createdAt) {
+      await db.query('UPDATE links SET created_at = ? WHERE id = ?', [
+        atValue(db, createdAt),
+        link.id,
+      ]);
     }
     if (visits === 0) return;
+    // Counted as the visit store counts visits: the link's and its account's by kind.
+    await addVisitCounts(db, new Map([[link.id, visits]]));
     const at = Math.floor((createdAt ?? new Date()).getTime() / 1000);
     const row = { linkId: link.id, accountId: link.accountId, bot: false, visits, uniques: 0 };
     // The whole total in the creation hour's first quarter, and in its day.

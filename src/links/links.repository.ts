@@ -200,13 +200,8 @@ export class LinksRepository {
 
   /** How many links of a kind the account has, and their counted visits (YOURLS's db-stats). */
   async totalsOf(accountId: number, kind: LinkKind): Promise<{ links: number; clicks: number }> {
-    const row = await this.repo
-      .createQueryBuilder('l')
-      .select('COUNT(*)', 'links')
-      .addSelect('COALESCE(SUM(l.clicks), 0)', 'clicks')
-      .where('l.account_id = :accountId AND l.kind = :kind', { accountId, kind })
-      .getRawOne<{ links: number | string; clicks: number | string }>();
-    return { links: Number(row?.links ?? 0), clicks: Number(row?.clicks ?? 0) };
+    const { shares, clicks } = await this.shareCounts.ofKind(accountId, kind);
+    return { links: shares, clicks };
   }
 
   async update(id: number, changes: LinkChanges, tagIds: number[] | undefined, tx: Tx) {
@@ -242,9 +237,13 @@ export class LinksRepository {
   /** True when this call deleted it: of two racing deletes, exactly one wins (and counts it). */
   async deleteIfExists(link: Pick<Link, 'id' | 'accountId' | 'kind'>, tx: Tx): Promise<boolean> {
     const repo = this.in(tx);
+    // Its visits as they are now, held on MySQL till the commit (the visit store adds to them).
+    const qb = repo.createQueryBuilder('l').select('l.clicks', 'clicks').where('l.id = :id', link);
+    if (repo.manager.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    const row = await qb.getRawOne<{ clicks: number | string }>();
     const result = await repo.delete({ id: link.id });
-    if (!result.affected) return false;
-    await this.shareCounts.add(repo.manager, link, -1);
+    if (!row || !result.affected) return false;
+    await this.shareCounts.add(repo.manager, link, -1, -Number(row.clicks));
     return true;
   }
 

@@ -87,6 +87,7 @@ function casesOf(s: Seeded, hosts: string[]): Record<string, { call: Call; statu
     qr_codes: { call: api('/api/v1/qrcodes'), status: 200 },
     texts_page: { call: () => ({ path: '/account/texts', html: true }), status: 200 },
     files_page: { call: () => ({ path: '/account/files', html: true }), status: 200 },
+    yourls_db_stats: { call: api('/yourls-api.php?action=db-stats&format=json'), status: 200 },
     usage: { call: api('/api/v1/usage'), status: 200 },
     account: { call: api('/api/v1/account'), status: 200 },
     overview_page: { call: () => ({ path: '/account', html: true }), status: 200 },

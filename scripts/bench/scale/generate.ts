@@ -4,6 +4,7 @@ import {
   countShares,
   sumAccountRollups,
 } from '../../../src/database/migrations/1763703100000-AccountRollups';
+import { sumShareClicks } from '../../../src/database/migrations/1763703600000-AccountClicks';
 import { fillAccountSearchWords } from '../../../src/database/migrations/1763703300000-AccountSearchWords';
 import { numbers, ScaleDb } from './scale-db';
 import { countsJson, DAY_COUNTS, HOUR_COUNTS, SHARE_DAY_COUNTS } from './rollup-counts';
@@ -85,6 +86,7 @@ export async function generate(db: ScaleDb, seeded: Omit<Seeded, 'tagIds'>): Pro
   );
   // As the migration that made the counters counts: what making the links would have counted.
   await step("the accounts' shares by kind", () => countShares({ query }));
+  await step("the accounts' visits by kind", () => sumShareClicks({ query }));
   const tagIds = await tags(db, shape, bigAccountId, now);
   await step('tags of the big account', () => linkTags(db, shape, tagIds));
   await step('rollups of the shares', () => rollups(db, seeded));

@@ -33,6 +33,7 @@ import { LinkSearch1763703200000 } from './1763703200000-LinkSearch';
 import { AccountSearchWords1763703300000 } from './1763703300000-AccountSearchWords';
 import { VisitorKeys1763703400000 } from './1763703400000-VisitorKeys';
 import { KindIndexes1763703500000 } from './1763703500000-KindIndexes';
+import { AccountClicks1763703600000 } from './1763703600000-AccountClicks';
 import { Passkeys1763702800000 } from './1763702800000-Passkeys';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
@@ -73,4 +74,5 @@ export const MIGRATIONS = [
   AccountSearchWords1763703300000,
   VisitorKeys1763703400000,
   KindIndexes1763703500000,
+  AccountClicks1763703600000,
 ];

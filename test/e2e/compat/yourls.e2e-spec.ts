@@ -220,6 +220,14 @@ describe('YOURLS compatibility', () => {
     expect(xml.text).toContain(
       '<db-stats><total_links>3</total_links><total_clicks>4</total_clicks></db-stats>',
     );
+    // A deleted link takes its clicks with it; the others' go on counting.
+    await t.api().delete('/api/v1/shorten').set(own.auth).send({ slug: 'st-three' }).expect(200);
+    await t.api().get('/st-none').expect(302);
+    await t.app.get(VisitRecorder).flush();
+    expect((await call({ action: 'db-stats' }).expect(200)).body['db-stats']).toEqual({
+      total_links: '2',
+      total_clicks: '2',
+    });
   });
 
   it('should answer xml and jsonp, and keep a hostile callback out', async () => {

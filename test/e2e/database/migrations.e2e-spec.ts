@@ -4,6 +4,7 @@ import { MIGRATIONS } from '../../../src/database/migrations/index';
 import { Events1763702900000 } from '../../../src/database/migrations/1763702900000-Events';
 import { ClusteredVisitors1763701600000 } from '../../../src/database/migrations/1763701600000-ClusteredVisitors';
 import { AccountSearchWords1763703300000 } from '../../../src/database/migrations/1763703300000-AccountSearchWords';
+import { AccountClicks1763703600000 } from '../../../src/database/migrations/1763703600000-AccountClicks';
 import { createAccount } from '../../factories/account.factory';
 import { visitRow } from '../../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
@@ -95,6 +96,29 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
     await t.app.get(VisitsRepository).store([{ ...visit, at: new Date() }]);
     const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
     expect(stats.body.data.totals).toEqual({ visits: 2, uniques: 1, bots: 0, qr_scans: 0 });
+  });
+
+  it("should sum each account's visits by kind of share when it starts keeping them", async () => {
+    const db = t.app.get(DataSource);
+    const a = await createAccount(t);
+    const { shorten } = shareRequests(
+      () => t,
+      () => a,
+    );
+    const ids = [];
+    for (const n of [1, 2]) {
+      ids.push(idOf(await shorten({ target_url: `https://example.com/c${n}` }).expect(200)));
+    }
+    const later = MIGRATIONS.length - MIGRATIONS.indexOf(AccountClicks1763703600000);
+    for (let i = 0; i < later; i++) await db.undoLastMigration();
+    await db.query('UPDATE links SET clicks = ? WHERE id = ?', [5, ids[0]]);
+    await db.query('UPDATE links SET clicks = ? WHERE id = ?', [7, ids[1]]);
+    await db.runMigrations();
+    const [row] = await db.query<{ shares: unknown; clicks: unknown }[]>(
+      "SELECT shares, clicks FROM account_share_counts WHERE account_id = ? AND kind = 'redirect'",
+      [a.id],
+    );
+    expect([Number(row.shares), Number(row.clicks)]).toEqual([2, 12]);
   });
 
   it("should index the links there are by their account's words, and back again", async () => {

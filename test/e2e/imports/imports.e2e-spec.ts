@@ -76,6 +76,13 @@ describe('Importers', () => {
       .set(a.auth)
       .expect(200);
     expect(stat.body.data.visit_count).toBe(12);
+    // And in the account's totals (YOURLS's db-stats), with the link it had.
+    const totals = await t
+      .api()
+      .get('/yourls')
+      .query({ signature: a.token, format: 'json', action: 'db-stats' })
+      .expect(200);
+    expect(totals.body['db-stats']).toEqual({ total_links: '4', total_clicks: '15' });
     const id = mine.get('yls')!.id;
     const from = unix('2024-03-01T00:00:00Z');
     const stats = await t
