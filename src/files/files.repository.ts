@@ -102,7 +102,7 @@ export class FilesRepository {
   async lockForSharing(linkId: number, tx: Tx): Promise<boolean> {
     const em = managerOf(tx);
     const qb = em.getRepository(StoredFile).createQueryBuilder('f').where({ linkId });
-    if (em.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    if (tx && em.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
     return (await qb.getCount()) > 0;
   }
 
@@ -120,16 +120,17 @@ export class FilesRepository {
   }
 
   /**
-   * Whether any record still uses these stored bytes (as its own path or shared). A locking read
-   * on MySQL: a record sharing them that commits meanwhile is seen, so its bytes stay.
+   * Whether any record still uses these stored bytes (as its own path or shared). In a
+   * transaction, a locking read on MySQL: a record sharing them that commits meanwhile is seen,
+   * so its bytes stay.
    */
-  async bytesInUse(key: string, tx: Tx): Promise<boolean> {
-    const em = managerOf(tx);
+  async bytesInUse(key: string, tx?: Tx): Promise<boolean> {
+    const em = tx ? managerOf(tx) : this.repo.manager;
     const qb = em
       .getRepository(StoredFile)
       .createQueryBuilder('f')
       .where('f.storage_key = :key OR f.path = :path', { key, path: `/${key}` });
-    if (em.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
+    if (tx && em.connection.options.type === 'mysql') qb.setLock('pessimistic_write');
     return (await qb.getCount()) > 0;
   }
 

@@ -154,9 +154,16 @@ export class Thumbnails implements OnModuleDestroy {
         .resize(small, small, { fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 75 })
         .toBuffer();
-      await this.storage.put(thumbKey(key, large), Readable.from([big]), 'image/webp');
-      await this.storage.put(thumbKey(key, small), Readable.from([tile]), 'image/webp');
+      const thumbs = [thumbKey(key, large), thumbKey(key, small)];
+      await this.storage.put(thumbs[0], Readable.from([big]), 'image/webp');
+      await this.storage.put(thumbs[1], Readable.from([tile]), 'image/webp');
       await this.files.setThumbs(file.linkId, THUMBS.made);
+      // Its last record deleted while they were made: the deletion took the bytes and the
+      // thumbnails there were then, not these. (Deleted after this read, it takes these too.)
+      if (!(await this.files.bytesInUse(key))) {
+        await Promise.all(thumbs.map((k) => this.storage.delete(k)));
+        return false;
+      }
       return true;
     } catch (e) {
       const took = Date.now() - started;

@@ -2,6 +2,7 @@ import exifr from 'exifr';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { DataSource } from 'typeorm';
 import { Upload } from 'tus-js-client';
 import { Thumbnails } from '../../../src/files/media/thumbnails';
 import { createAccount, TestAccount } from '../../factories/account.factory';
@@ -253,6 +254,16 @@ describe('Files as media: private metadata stripped, thumbnails', () => {
     await t.api().delete(`/api/v1/file/delete/${two.hash}`).expect(200);
     await new Promise((r) => setTimeout(r, 50)); // deleted once the removal committed
     expect(thumbs().filter((p) => made.includes(p))).toEqual([]);
+  });
+
+  it('should leave no thumbnails of bytes whose last record went while they were made', async () => {
+    const mine = await uploaded(png(60, 30), 'gone.png');
+    // The record gone, its bytes not yet (as when a deletion commits while sharp works).
+    await t.app.get(DataSource).query('DELETE FROM files WHERE path = ?', [mine.path]);
+    await t.app.get(Thumbnails).idle();
+    expect(allFilesUnder(t.storageDir).filter((p) => p.includes(mine.path))).toEqual([
+      expect.not.stringMatching(/\.webp$/),
+    ]);
   });
 
   it('should strip a photo sent as a resumable (tus) upload, unless the upload keeps it', async () => {
