@@ -69,11 +69,17 @@ async function firstVisitsOfDay(db: SqlRunner, rows: RollupVisit[]): Promise<boo
   }
   // Each visitor of a share once per day (a roll-up under load holds many visits of each), in
   // key order: neighbours in the table's tree are then written one after another.
-  const visitors = [...new Set(keys)].sort((a, b) => a - b);
-  const fresh = await (db.mysql ? recordNewOnMysql : recordNew)(db, visitors);
+  const fresh = await recordVisitors(
+    db,
+    [...new Set(keys)].sort((a, b) => a - b),
+  );
   // A visitor new today is first at their first visit of the batch only.
   return keys.map((key) => fresh.delete(key));
 }
+
+/** Records the visitors (keys, each once, in order) not recorded yet; returns those. */
+export const recordVisitors = (db: SqlRunner, visitors: number[]): Promise<Set<number>> =>
+  (db.mysql ? recordNewOnMysql : recordNew)(db, visitors);
 
 const toKeys = (rows: Row[]) => new Set(rows.map((r) => Number(r.visitor_key)));
 

@@ -1,12 +1,13 @@
 // SQLite's writer thread stores visits as they come and rolls them up behind a mark: the id of
 // the last visit in the rollups, kept in `settings` and moved in the transaction that rolls up.
 // Whatever lies past it (a roll-up not yet due, or one a crash prevented) is rolled up by the next
-// roll-up, from the writer's memory or read back from `visits`, so nothing is counted twice or
-// lost.
+// roll-up, from what the writer counted as it stored them or read back from `visits`, so nothing
+// is counted twice or lost.
 import { existingIds, Row, SqlRunner } from './batch-sql';
-import { KeptVisits } from '../kept-visits';
+import { PendingRollups } from '../pending-rollups';
 import type { RollupVisit, VisitRow } from '../../rollups/rollup';
-import { partsOf, ROLL_UP_PART, rollUpVisits } from './roll-up-visits';
+import { partsOf, recordVisitors, rollUpVisits } from './roll-up-visits';
+import { addToRollups } from './rollup-writer';
 import { storeVisits } from './visit-batch';
 import { addVisitCounts, countsByShare } from './visit-counts';
 
@@ -15,7 +16,7 @@ const MARK = 'visits_rolled_up_to';
 export const ROLL_UP_AT_MOST = 50_000;
 /**
  * Under load the writer thread rolls up at most this much later, or once this many visits wait
- * (kept in its memory: ~90 bytes each). Rolled up together, the visits of many batches touch
+ * (counted in its memory: their shares' hours, and ~24 bytes for each visitor). Rolled up together, the visits of many batches touch
  * each share's hour and day once: with 10,000 shares visited at random, ~1.5 rollup rows per
  * visit written in groups of half a second, ~0.4 in 55,000 visits, ~0.1 in 220,000; and each
  * row is read, merged and written back whole (a day's row holds every value of the day). The
@@ -70,32 +71,32 @@ async function setMark(db: SqlRunner, id: number): Promise<void> {
 
 /**
  * The writer thread's side of the mark: it stores visits, and rolls up the visits past the mark.
- * It keeps the visits it stored past the mark, so a roll-up takes them from memory instead of
- * reading them back (~4 µs a visit). They are trusted only while they are exactly the visits past
- * the mark: the mark is where they began, the last visit id where they ended. Anything else (a
- * restart, another writer on the file, a transaction that failed) reads back as before. Every
- * method runs in the caller's transaction.
+ * It counts the visits it stores past the mark as it stores them (see PendingRollups), so a
+ * roll-up takes them from memory instead of reading them back (~4 µs a visit). They are trusted
+ * only while they are exactly the visits past the mark: the mark is where they began, the last
+ * visit id where they ended. Anything else (a restart, another writer on the file, a transaction
+ * that failed) reads back as before. Every method runs in the caller's transaction.
  */
 export class VisitsPastMark {
-  private kept: { from: number; to: number; visits: KeptVisits } | null = null;
+  private pending: { from: number; to: number; visits: PendingRollups } | null = null;
 
   /** Stores the visits (see storeVisits), not rolled up yet. Returns the visits stored. */
   async store(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
     const before = await lastVisitId(db);
-    // Kept on, or begun afresh when nothing waits past the mark (read before storing: a database
+    // Counted on, or begun afresh when nothing waits past the mark (read before storing: a database
     // without a mark takes every visit it has as rolled up).
-    const kept =
-      this.kept?.to === before
-        ? this.kept
+    const counted =
+      this.pending?.to === before
+        ? this.pending
         : (await markOf(db)) === before
-          ? { from: before, to: before, visits: new KeptVisits() }
+          ? { from: before, to: before, visits: new PendingRollups() }
           : null;
     const stored = await storeVisits(db, rows);
-    if (kept) {
-      for (const r of stored) kept.visits.push(r);
-      kept.to = await lastVisitId(db);
+    if (counted) {
+      for (const r of stored) counted.visits.add(r);
+      counted.to = await lastVisitId(db);
     }
-    this.kept = kept;
+    this.pending = counted;
     return stored;
   }
 
@@ -107,22 +108,26 @@ export class VisitsPastMark {
   }
 
   /**
-   * Rolls up the visits past the mark: those kept, if they are all of them, else (at most
-   * ROLL_UP_AT_MOST) read back. Returns how many it rolled up.
+   * Rolls up the visits past the mark: from what was counted, if they are all of them, else (at
+   * most ROLL_UP_AT_MOST) read back. Returns how many it rolled up.
    */
   async rollUp(db: SqlRunner): Promise<number> {
-    const kept = this.kept;
-    this.kept = null;
-    if (!kept || kept.from !== (await markOf(db)) || kept.to !== (await lastVisitId(db))) {
+    const counted = this.pending;
+    this.pending = null;
+    if (!counted || counted.from !== (await markOf(db)) || counted.to !== (await lastVisitId(db))) {
       return rollUpPastMark(db);
     }
     // As read back: not the visits of shares deleted since (theirs went with them).
-    const counts = kept.visits.countsByShare();
+    const pending = counted.visits;
+    const counts = pending.countsByShare();
     const live = await existingIds(db, 'links', [...counts.keys()]);
     for (const id of counts.keys()) if (!live.has(id)) counts.delete(id);
-    const n = await rollUpTo(db, counts, kept.visits.inShareOrder(counts, ROLL_UP_PART), kept.to);
-    this.kept = { from: kept.to, to: kept.to, visits: new KeptVisits() };
-    return n;
+    pending.keepOnly(live);
+    await addVisitCounts(db, counts);
+    await addToRollups(db, pending.rows(await recordVisitors(db, pending.visitorKeys())));
+    await setMark(db, counted.to);
+    this.pending = { from: counted.to, to: counted.to, visits: new PendingRollups() };
+    return sumOf(counts);
   }
 }
 
@@ -168,6 +173,10 @@ async function rollUpTo(
   await addVisitCounts(db, counts);
   await rollUpVisits(db, parts);
   await setMark(db, to);
+  return sumOf(counts);
+}
+
+function sumOf(counts: Map<number, number>): number {
   let n = 0;
   for (const c of counts.values()) n += c;
   return n;
