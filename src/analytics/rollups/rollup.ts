@@ -42,8 +42,6 @@ export const DIMENSIONS = [
   'utm_campaign',
 ] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
-/** Dimensions most visits have no value of: only visits with one are counted (no `unknown`). */
-const SPARSE = new Set<Dimension>(['variant', 'utm_source', 'utm_medium', 'utm_campaign']);
 /**
  * An account's rows count visits by share too (share id as text): its top shares over a range
  * then read the account's rows, not every share's.
@@ -61,20 +59,6 @@ export const countedIn = (t: Tally | DimCounts): readonly (Dimension | typeof SH
 /** Past this many values of one dimension in one rollup row, the rest add up under OTHER. */
 export const MAX_VALUES = 500;
 export const OTHER = '\u0000other';
-
-const VALUE_OF: Record<Dimension, (r: RollupVisit) => string | null> = {
-  referrer: (r) => r.referrerHost,
-  country: (r) => r.country,
-  browser: (r) => r.browser,
-  os: (r) => r.os,
-  device: (r) => r.device,
-  language: (r) => r.language,
-  source: (r) => (r.qr ? 'qr' : null),
-  variant: (r) => r.variant,
-  utm_source: (r) => r.utmSource,
-  utm_medium: (r) => r.utmMedium,
-  utm_campaign: (r) => r.utmCampaign,
-};
 
 /**
  * One row of `visit_rollups`: a share's visits in an hour (`h`) or a UTC day (`d`), people and
@@ -150,18 +134,30 @@ export const hourOf = (at: Date) => floorTo(Math.floor(at.getTime() / 1000), HOU
 export const quarterOf = (at: Date) =>
   Math.floor((Math.floor(at.getTime() / 1000) % HOUR_SECONDS) / SLOT_SECONDS);
 
-/** Counts visit `r` into `hour` (its share's row of its hour), with `unique` uniques. */
+/**
+ * Counts visit `r` into `hour` (its share's row of its hour), with `unique` uniques: each
+ * dimension's value, '' when not known; the sparse ones (variant, UTM: most visits have none)
+ * only when known. Written out, not looped over the dimensions: this runs for every visit, and
+ * the loop's calls cost the writer ~1.5 µs a visit.
+ */
 export function countVisit(hour: RollupRow, r: RollupVisit, unique: 0 | 1): void {
   const quarter = hour.quarters![quarterOf(r.at)];
   quarter[0]++;
   quarter[1] += unique;
   hour.visits++;
   hour.uniques += unique;
-  for (const d of DIMENSIONS) {
-    const value = VALUE_OF[d](r);
-    if (value !== null) addCount(hour.counts[d], value, 1);
-    else if (!SPARSE.has(d)) addCount(hour.counts[d], '', 1);
-  }
+  const c = hour.counts;
+  addCount(c.referrer, r.referrerHost ?? '', 1);
+  addCount(c.country, r.country ?? '', 1);
+  addCount(c.browser, r.browser ?? '', 1);
+  addCount(c.os, r.os ?? '', 1);
+  addCount(c.device, r.device ?? '', 1);
+  addCount(c.language, r.language ?? '', 1);
+  addCount(c.source, r.qr ? 'qr' : '', 1);
+  if (r.variant !== null) addCount(c.variant, r.variant, 1);
+  if (r.utmSource !== null) addCount(c.utm_source, r.utmSource, 1);
+  if (r.utmMedium !== null) addCount(c.utm_medium, r.utmMedium, 1);
+  if (r.utmCampaign !== null) addCount(c.utm_campaign, r.utmCampaign, 1);
 }
 
 /**
