@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROLL_UP_EVERY_MS } from '../src/analytics/store/sql/rollup-mark';
 import { benchAnalytics, benchWriter } from './bench/analytics';
-import { benchMisses, cpuMicros } from './bench/misses';
+import { benchMisses } from './bench/misses';
 import { benchRules } from './bench/rules';
 import { benchTextPage } from './bench/text-page';
 import { benchResumable } from './bench/resumable';
@@ -19,6 +19,7 @@ import { benchMedia } from './bench/media';
 import { benchEvents } from './bench/events';
 import { benchMysqlCreation, measureCreation } from './bench/creation';
 import {
+  cpuMicros,
   createLinks,
   fmt,
   load,
@@ -52,6 +53,14 @@ async function main() {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+  if (process.argv.includes('--ingest')) {
+    // `npm run bench -- --ingest`: the analytics ingestion runs alone (SQLite, and MySQL with
+    // TEST_MYSQL_URL or BENCH_MYSQL_URL).
+    rmSync(dir, { recursive: true, force: true });
+    const { exact } = await benchAnalytics();
+    if (!exact) throw new Error('stored visits differ from those sent');
+    return;
   }
   if (process.argv.includes('--rules')) {
     // `npm run bench:rules`: redirect rules alone.
@@ -185,7 +194,7 @@ async function main() {
     await benchRules(base, ours.pid!, token);
     const misses = await benchMisses(base, ours.pid!, LINKS, token);
     await benchTextPage(base, token);
-    const storedEqualsSent = await benchAnalytics();
+    const analytics = await benchAnalytics();
     const writerUs = await benchWriter();
     // Uploads get a fresh process, so its memory is the upload's and not the earlier runs'.
     await stop(ours);
@@ -214,16 +223,17 @@ async function main() {
         expired: misses.expired,
       },
       writer_cpu_us_per_visit: writerUs,
+      ingest_cpu_us_per_visit: analytics.cpuUs,
       redirect_rps: { bare: bareRps, off: oursRps, on: recRps },
       upload_cpu_us_per_mib: {
         bare: resumable.bareCpuPerMib,
         form: form.cpuPerMib,
         resumable: resumable.cpuPerMib,
       },
-      stored_equals_sent: storedEqualsSent,
+      stored_equals_sent: analytics.exact,
     };
     console.log(`bench-summary: ${JSON.stringify(summary)}`);
-    if (!storedEqualsSent) throw new Error('stored visits differ from those sent');
+    if (!analytics.exact) throw new Error('stored visits differ from those sent');
   } finally {
     await stop(ours);
     if (recording) await stop(recording);

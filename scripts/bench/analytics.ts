@@ -11,6 +11,8 @@ interface IngestResult {
   stored: number;
   rolledUp: number;
   dropped: number;
+  /** CPU µs a visit: this service's (all threads), and the MySQL server's when readable. */
+  cpuUs: { service: number; database: number | null };
   p50: number;
   p99: number;
   zones: Record<string, number>;
@@ -21,12 +23,22 @@ interface IngestResult {
  * BENCH_MYSQL_URL (or TEST_MYSQL_URL), on MySQL: visits/s sustained, stored = sent, and the
  * latency of a 90-day stats query (interval=day, every top list) in four zones.
  */
-/** True when, on every database, every visit sent was stored and rolled up (none dropped). */
-export async function benchAnalytics(): Promise<boolean> {
+/** What the ingestion runs found: CPU per visit on each database, and whether every visit sent
+ *  was stored and rolled up (none dropped) on every one. */
+export interface AnalyticsResult {
+  exact: boolean;
+  cpuUs: { sqlite: number; mysql?: { service: number; database: number | null } };
+}
+
+export async function benchAnalytics(): Promise<AnalyticsResult> {
   console.log('# analytics: 1,000,000 synthetic visits over 90 days, then 200 stats queries');
   const dir = mkdtempSync(join(tmpdir(), 'linkdrop-ingest-'));
   try {
-    let exact = report('SQLite', await ingest(`sqlite:${join(dir, 'ingest.sqlite')}`, dir));
+    const sqlite = await ingest(`sqlite:${join(dir, 'ingest.sqlite')}`, dir);
+    const result: AnalyticsResult = {
+      exact: report('SQLite', sqlite),
+      cpuUs: { sqlite: sqlite.cpuUs.service },
+    };
     const mysql = process.env.BENCH_MYSQL_URL ?? process.env.TEST_MYSQL_URL;
     if (mysql) {
       const url = new URL(mysql);
@@ -35,13 +47,15 @@ export async function benchAnalytics(): Promise<boolean> {
       await admin.query('CREATE DATABASE linkdrop_bench');
       try {
         url.pathname = '/linkdrop_bench';
-        exact = report('MySQL', await ingest(url.toString(), dir)) && exact;
+        const run = await ingest(url.toString(), dir);
+        result.exact = report('MySQL', run) && result.exact;
+        result.cpuUs.mysql = run.cpuUs;
       } finally {
         await admin.query('DROP DATABASE IF EXISTS linkdrop_bench');
         await admin.end();
       }
     }
-    return exact;
+    return result;
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -65,6 +79,12 @@ function report(db: string, r: IngestResult): boolean {
   console.log(
     `${db} ingestion: ${fmt(r.rate)} visits/s sustained; sent ${fmt(r.sent)}, stored ${fmt(r.stored)}, ` +
       `in rollups ${fmt(r.rolledUp)}, dropped ${r.dropped}: ${exact ? 'stored = sent' : 'MISMATCH'}`,
+  );
+  const database =
+    r.cpuUs.database === null ? '' : `, and ${fmt(r.cpuUs.database, 1)} µs in the database server`;
+  console.log(
+    `${db} ingestion CPU: ${fmt(r.cpuUs.service, 1)} µs a visit in the service (all its threads: ` +
+      `enrich, hash, store, roll up)${database}`,
   );
   const zones = Object.entries(r.zones)
     .map(([tz, ms]) => `${tz} ${fmt(ms, 1)}`)

@@ -1,19 +1,12 @@
 import { createServer } from 'node:http';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createShortLinks } from './creation';
-import { fmt, median, signup, stop, waitFor } from './harness';
+import { cpuMicros, fmt, median, signup, stop, waitFor } from './harness';
 
 const ROUNDS = 3;
 const LINKS = 10_000;
 const PORT = 3905;
 const HOOKS = 3906;
-
-/** CPU seconds the process has used, all its threads (utime + stime of /proc/<pid>/stat). */
-const cpuOf = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 /**
  * Event throughput: 10,000 link creations by an account with no webhook endpoint, then by one
@@ -59,7 +52,7 @@ export async function benchEvents(
         ['none', quiet],
         ['two', heard],
       ] as const) {
-        const before = cpuOf(service.pid!);
+        const before = cpuMicros(service.pid!);
         const started = performance.now();
         const last = { at: started };
         await createShortLinks(base, token, `${name}${r}`, { amount: LINKS }, last);
@@ -70,7 +63,7 @@ export async function benchEvents(
           drains.push((performance.now() - started) / 1000);
         }
         rates[name].push(LINKS / seconds);
-        cpu[name].push(((cpuOf(service.pid!) - before) * 1e6) / LINKS);
+        cpu[name].push((cpuMicros(service.pid!) - before) / LINKS);
         console.log(
           `  round ${r + 1} ${name === 'none' ? 'no endpoint  ' : 'two endpoints'}: ` +
             `${fmt(LINKS / seconds)} links/s, ${fmt(cpu[name].at(-1)!)} µs CPU a link` +

@@ -1,9 +1,36 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** Servers run on core 0, the load generator (this process) on core 1, where taskset exists. */
 const HAS_TASKSET = existsSync('/usr/bin/taskset');
+
+const TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+
+/** CPU time a process has used, all its threads, in µs (utime + stime of /proc/<pid>/stat). */
+export function cpuMicros(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS;
+}
+
+/**
+ * The MySQL or MariaDB server on this machine (a `mysqld` or `mariadbd` process), whose CPU a
+ * bench can read; null when there is not exactly one (or /proc does not tell).
+ */
+export function databaseServerPid(): number | null {
+  const found: number[] = [];
+  for (const entry of existsSync('/proc') ? readdirSync('/proc') : []) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const comm = readFileSync(`/proc/${entry}/comm`, 'utf8').trim();
+      if (comm === 'mysqld' || comm === 'mariadbd') found.push(Number(entry));
+    } catch {
+      // Gone meanwhile, or not ours to read.
+    }
+  }
+  return found.length === 1 ? found[0] : null;
+}
 
 export function pinSelf(core: number): void {
   if (HAS_TASKSET) spawnSync('taskset', ['-cp', String(core), String(process.pid)]);

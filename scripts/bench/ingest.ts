@@ -2,7 +2,9 @@
  * One child process of `npm run bench` (pinned to core 0): the built app on the database in
  * DB_URL, one link, and 1,000,000 synthetic visits over 90 days pushed through the recorder as
  * fast as it takes them. Prints one JSON line: visits/s sustained, stored (raw rows and the
- * rollups' sum, both must equal sent), dropped, and the latency of a 90-day stats query.
+ * rollups' sum, both must equal sent), dropped, the CPU per visit of this process (all its
+ * threads: the recorder, the flusher, SQLite's writer thread) and of the MySQL server (when it is
+ * on this machine and its /proc readable), and the latency of a 90-day stats query.
  */
 import 'reflect-metadata';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +13,7 @@ import { createApp } from '../../src/app.setup';
 import type { RawVisit } from '../../src/analytics/capture/raw-visit';
 import { VisitRecorder } from '../../src/analytics/capture/visit-recorder';
 import { validateEnv } from '../../src/config/validate-env';
+import { cpuMicros, databaseServerPid } from './harness';
 
 const SENT = Number(process.env.BENCH_VISITS ?? 1_000_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
@@ -74,6 +77,9 @@ async function main() {
     links.push(Number((await db.query<{ id: number }[]>('SELECT MAX(id) AS id FROM links'))[0].id));
   }
   const recorder = app.get(VisitRecorder);
+  const server = env.DB_URL.startsWith('mysql') ? databaseServerPid() : null;
+  const serverBefore = server === null ? 0 : cpuMicros(server);
+  const cpuBefore = process.cpuUsage();
   const now = Date.now();
   const started = performance.now();
   for (let i = 0; i < SENT; i++) {
@@ -85,6 +91,11 @@ async function main() {
   }
   await recorder.flush();
   const seconds = (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpuBefore);
+  const cpuUs = {
+    service: (used.user + used.system) / SENT,
+    database: server === null ? null : (cpuMicros(server) - serverBefore) / SENT,
+  };
 
   const count = async (sql: string) => Number((await db.query<{ n: number }[]>(sql, [id]))[0].n);
   const stored = await count('SELECT COUNT(*) AS n FROM visits WHERE link_id >= ?');
@@ -118,6 +129,7 @@ async function main() {
       stored,
       rolledUp,
       dropped: recorder.dropped,
+      cpuUs,
       p50: p(0.5),
       p99: p(0.99),
       zones: Object.fromEntries(

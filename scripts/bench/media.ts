@@ -1,19 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { fmt, median, signup, stop, waitFor } from './harness';
+import { cpuMicros, fmt, median, signup, stop, waitFor } from './harness';
 import { postMultipart, rssOf } from './upload';
 
 const ROUNDS = 3;
 const PER_ROUND = 4;
 const MiB = 1024 * 1024;
-
-/** CPU seconds the process has used, all its threads (utime + stime of /proc/<pid>/stat). */
-const cpuOf = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-};
 
 /** A 24-megapixel camera JPEG (~20 MB: noise compresses badly), with GPS in its EXIF. */
 async function cameraJpeg(): Promise<Buffer> {
@@ -43,7 +36,7 @@ async function uploads(base: string, token: string, pid: number, bytes: Buffer, 
   const mbps: number[] = [];
   const cpu: number[] = [];
   for (let r = 0; r < ROUNDS; r++) {
-    const cpuBefore = cpuOf(pid);
+    const cpuBefore = cpuMicros(pid);
     const started = process.hrtime.bigint();
     const records = [];
     for (let i = 0; i < PER_ROUND; i++) {
@@ -55,7 +48,7 @@ async function uploads(base: string, token: string, pid: number, bytes: Buffer, 
       if (rec.thumb_url)
         await (await fetch(`${base}${new URL(rec.thumb_url as string).pathname}`)).arrayBuffer();
     }
-    cpu.push(((cpuOf(pid) - cpuBefore) * 1000) / PER_ROUND);
+    cpu.push((cpuMicros(pid) - cpuBefore) / 1000 / PER_ROUND);
     mbps.push((bytes.length * PER_ROUND) / s / 1e6);
     for (const rec of records) await fetch(rec.delete as string, { method: 'DELETE' });
   }

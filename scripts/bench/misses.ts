@@ -1,19 +1,8 @@
 import autocannon from 'autocannon';
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { fmt, median } from './harness';
+import { cpuMicros, fmt, median } from './harness';
 
 const ROUNDS = 3;
 const SECONDS = 5;
-const TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
-
-/** CPU time a process has used, all its threads, in µs (utime + stime of /proc/<pid>/stat). */
-export function cpuMicros(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS;
-}
-
 /** CPU µs per request of the service while `path()` is asked for (of `host`), over a run. */
 async function cpuPerRequest(
   base: string,

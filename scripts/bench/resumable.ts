@@ -4,8 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { cpuMicros } from './misses';
-import { fmt, median, startPinned, stop, waitFor } from './harness';
+import { cpuMicros, fmt, median, startPinned, stop, waitFor } from './harness';
 import { chunks, rssOf } from './upload';
 
 const GiB = 1024 ** 3;

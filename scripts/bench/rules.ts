@@ -1,6 +1,5 @@
 import autocannon from 'autocannon';
-import { fmt, median } from './harness';
-import { cpuMicros } from './misses';
+import { cpuMicros, fmt, median } from './harness';
 
 const ROUNDS = 5;
 const SECONDS = 8;

@@ -3,8 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { fmt, median } from './harness';
-import { cpuMicros } from './misses';
+import { cpuMicros, fmt, median } from './harness';
 
 const CHUNK = Buffer.alloc(1024 * 1024, 0x5a);
 

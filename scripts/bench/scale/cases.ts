@@ -82,6 +82,7 @@ function casesOf(s: Seeded, hosts: string[]): Record<string, { call: Call; statu
     // The big account's shares of the kinds it has few or none of, among its million links.
     texts_first_page: { call: api('/api/v1/texts'), status: 200 },
     texts_by_visits: { call: api('/api/v1/texts?sort=visits'), status: 200 },
+    links_of_rare_kind_by_visits: { call: api('/api/v1/links?kind=bio&sort=visits'), status: 200 },
     bio_pages: { call: api('/api/v1/bios'), status: 200 },
     bundles: { call: api('/api/v1/bundles'), status: 200 },
     qr_codes: { call: api('/api/v1/qrcodes'), status: 200 },

@@ -13,7 +13,7 @@ describe('Short links', () => {
 
   appWithTwoAccounts({ SHORT_DOMAINS: 'localhost:3000,go.test' }, (s: Suite) => ({ t, a, b } = s));
 
-  const { shorten } = shareRequests(
+  const { shorten, share } = shareRequests(
     () => t,
     () => a,
   );
@@ -198,6 +198,28 @@ describe('Short links', () => {
           .expect(302);
       await t.app.get(VisitRecorder).flush();
       expect(await targets('sort=visits')).toEqual([2, 4, 5, 3, 1]);
+    });
+
+    it('should order one kind by visits, whether it reads the kind apart or walks the visits', async () => {
+      const texts: number[] = [];
+      for (const content of ['one', 'two', 'three'])
+        texts.push(idOf(await share({ content, title: content }, c).expect(200)));
+      // Three texts among the account's links: SQLite sorts them apart (few of the kind); the
+      // links, most of the account, are found walking the visits order. Both must order alike.
+      const db = t.app.get(DataSource);
+      for (const [i, clicks] of [
+        [0, 5],
+        [1, 9],
+        [2, 5],
+      ])
+        await db.query('UPDATE links SET clicks = ? WHERE id = ?', [clicks, texts[i]]);
+      const ids = async (q: string) =>
+        ((await list(q).expect(200)).body.data as { id: number }[]).map((l) => l.id);
+      expect(await ids('kind=text&sort=visits')).toEqual([texts[1], texts[2], texts[0]]);
+      expect(await ids('kind=text&sort=visits&per_page=1&page=2')).toEqual([texts[2]]);
+      const links = await ids('kind=redirect&sort=visits');
+      expect(links).toHaveLength(5);
+      expect(links.some((id) => texts.includes(id))).toBe(false);
     });
 
     it('should refuse bad paging and filters', async () => {
