@@ -75,7 +75,6 @@ export class PendingRollups {
     }
   }
 
-
   private someLeftOut = false;
 
   /** The visitors of the shares left, each once, in key order (as the visitors' table takes them). */
