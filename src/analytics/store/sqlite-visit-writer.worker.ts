@@ -1,7 +1,6 @@
 // Writes visit batches to the SQLite file from a thread of its own: better-sqlite3 is
 // synchronous, and thousands of inserts a second on the main thread would stall redirects.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { VisitRow } from '../rollups/rollup';
 import {
   GROUP_EVERY_MS,
   ROLL_UP_AT_MOST,
@@ -11,11 +10,15 @@ import {
 } from './sql/rollup-mark';
 import { openWriterConnection } from './sqlite-writer-connection';
 import { pruneVisitorDays } from './sql/roll-up-visits';
-import { fromColumns, VisitColumns } from './visit-columns';
+import { fromColumns, VisitColumns, visitsIn } from './visit-columns';
 
-type WriteJob = { id: number; rows: VisitRow[]; urgent: boolean };
+/**
+ * A batch waits for its group as the columns it came in, and becomes rows only as the group is
+ * written: made on arrival, a second's visits lived as objects (and a Date each) until then,
+ * long enough for young-generation collections to copy them and move them to the old one.
+ */
+type WriteJob = { id: number; visits: VisitColumns; urgent: boolean };
 type Job = WriteJob | { id: number; pruneBefore: number } | { id: number; rollUp: true };
-type Message = Exclude<Job, WriteJob> | { id: number; visits: VisitColumns; urgent: boolean };
 type Answer = { id: number; stored?: number; error: string | null };
 
 /**
@@ -37,15 +40,16 @@ const answer = (a: Answer) => parentPort!.postMessage(a);
  */
 async function writeGroup(jobs: WriteJob[], rollUpToo = false): Promise<Answer[]> {
   try {
-    const rows = jobs.flatMap((j) => j.rows);
+    const rowsOfJob = jobs.map((j) => fromColumns(j.visits));
+    const rows = rowsOfJob.flat();
     const write = () =>
       rollUpToo ? pastMark.storeAndRollUp(runner, rows) : pastMark.store(runner, rows);
     const stored = new Set(await inTransaction(write));
     if (rollUpToo) rolledUp();
     else notRolledUp += stored.size;
-    return jobs.map((j) => ({
+    return jobs.map((j, i) => ({
       id: j.id,
-      stored: j.rows.filter((r) => stored.has(r)).length,
+      stored: rowsOfJob[i].filter((r) => stored.has(r)).length,
       error: null,
     }));
   } catch (e) {
@@ -103,16 +107,16 @@ async function storeGroup(group: WriteJob[], afterQuiet: boolean): Promise<void>
   answers.forEach(answer);
 }
 
-const rowsOf = (group: WriteJob[]) => group.reduce((n, j) => n + j.rows.length, 0);
+const rowsOf = (group: WriteJob[]) => group.reduce((n, j) => n + visitsIn(j.visits), 0);
 
 /** The write jobs at the front of `waiting`, up to MAX_GROUP_ROWS (at least one). */
 function takeGroup(waiting: Job[]): WriteJob[] {
   const group: WriteJob[] = [];
   let rows = 0;
-  while (waiting.length > 0 && 'rows' in waiting[0]) {
-    if (group.length > 0 && rows + waiting[0].rows.length > MAX_GROUP_ROWS) break;
+  while (waiting.length > 0 && 'visits' in waiting[0]) {
+    if (group.length > 0 && rows + visitsIn(waiting[0].visits) > MAX_GROUP_ROWS) break;
     const job = waiting.shift() as WriteJob;
-    rows += job.rows.length;
+    rows += visitsIn(job.visits);
     group.push(job);
   }
   return group;
@@ -132,9 +136,9 @@ let afterQuiet = false;
 function readyNow(): boolean {
   let rows = 0;
   for (const job of waiting) {
-    if (!('rows' in job)) continue;
+    if (!('visits' in job)) continue;
     if (job.urgent) return true;
-    rows += job.rows.length;
+    rows += visitsIn(job.visits);
   }
   return rows >= MAX_GROUP_ROWS;
 }
@@ -174,7 +178,7 @@ async function runNext(): Promise<void> {
 }
 
 function enqueue(job: Job): void {
-  if ('rows' in job && !waiting.some((j) => 'rows' in j)) {
+  if ('visits' in job && !waiting.some((j) => 'visits' in j)) {
     afterQuiet = performance.now() - lastStoredAt >= GROUP_EVERY_MS;
   }
   waiting.push(job);
@@ -189,6 +193,4 @@ function enqueue(job: Job): void {
 
 // First, whatever an earlier run stored and did not roll up (it stopped before it could).
 enqueue({ id: -1, rollUp: true });
-parentPort!.on('message', (m: Message) =>
-  enqueue('visits' in m ? { id: m.id, rows: fromColumns(m.visits), urgent: m.urgent } : m),
-);
+parentPort!.on('message', (m: Job) => enqueue(m));

@@ -46,6 +46,9 @@ export function toColumns(rows: VisitRow[]): VisitColumns {
   return { numbers, texts };
 }
 
+/** How many visits the columns hold. */
+export const visitsIn = (columns: VisitColumns): number => columns.numbers.length / NUMBERS;
+
 export function fromColumns({ numbers, texts }: VisitColumns): VisitRow[] {
   const rows = new Array<VisitRow>(numbers.length / NUMBERS);
   for (let i = 0; i < rows.length; i++) {
