@@ -88,6 +88,21 @@ async function rollUp(): Promise<number> {
   return total;
 }
 
+/**
+ * Rolls up once the visits waiting are due (rollUpDelay), asked again when the timer fires: set
+ * while few waited (due in a second), it would otherwise roll up as early even when a busier
+ * second had made it due only at ROLL_UP_EVERY_MS.
+ */
+function rollUpLater(): void {
+  const wait = rollUpDelay(notRolledUp) - (performance.now() - rolledUpAt);
+  rollUpTimer ??= setTimeout(() => {
+    rollUpTimer = undefined;
+    if (notRolledUp === 0) return;
+    if (rollUpDelay(notRolledUp) - (performance.now() - rolledUpAt) > 0) rollUpLater();
+    else enqueue({ id: -1, rollUp: true });
+  }, wait);
+}
+
 /** Stores a group; rolls up too when it is due, and answers after that (a flush then sees it). */
 async function storeGroup(group: WriteJob[], afterQuiet: boolean): Promise<void> {
   const due =
@@ -98,12 +113,7 @@ async function storeGroup(group: WriteJob[], afterQuiet: boolean): Promise<void>
   const answers = await writeGroup(group, due);
   // Not rolled up with the group (not due, or that failed): later, or now.
   if (notRolledUp > 0 && due) await rollUp();
-  else if (notRolledUp > 0) {
-    rollUpTimer ??= setTimeout(
-      () => enqueue({ id: -1, rollUp: true }),
-      rollUpDelay(notRolledUp) - (performance.now() - rolledUpAt),
-    );
-  }
+  else if (notRolledUp > 0) rollUpLater();
   answers.forEach(answer);
 }
 
