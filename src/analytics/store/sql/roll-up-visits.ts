@@ -21,7 +21,7 @@ export const ROLL_UP_PART = 2000;
  * The [from, to) ranges that cut `n` visits in share order (`shareOf(i)`: the i-th one's share)
  * in parts of about `part`, whole shares each.
  */
-export function* partRanges(
+function* partRanges(
   n: number,
   shareOf: (i: number) => number,
   part = ROLL_UP_PART,

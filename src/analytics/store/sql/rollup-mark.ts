@@ -78,7 +78,7 @@ async function setMark(db: SqlRunner, id: number): Promise<void> {
  * that failed) reads back as before. Every method runs in the caller's transaction.
  */
 export class VisitsPastMark {
-  private pending: { from: number; to: number; visits: PendingRollups } | null = null;
+  private pending: { from: number; to: number; tallies: PendingRollups } | null = null;
 
   /** Stores the visits (see storeVisits), not rolled up yet. Returns the visits stored. */
   async store(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
@@ -89,11 +89,11 @@ export class VisitsPastMark {
       this.pending?.to === before
         ? this.pending
         : (await markOf(db)) === before
-          ? { from: before, to: before, visits: new PendingRollups() }
+          ? { from: before, to: before, tallies: new PendingRollups() }
           : null;
     const stored = await storeVisits(db, rows);
     if (counted) {
-      for (const r of stored) counted.visits.add(r);
+      for (const r of stored) counted.tallies.add(r);
       counted.to = await lastVisitId(db);
     }
     this.pending = counted;
@@ -118,7 +118,7 @@ export class VisitsPastMark {
       return rollUpPastMark(db);
     }
     // As read back: not the visits of shares deleted since (theirs went with them).
-    const pending = counted.visits;
+    const pending = counted.tallies;
     const counts = pending.countsByShare();
     const live = await existingIds(db, 'links', [...counts.keys()]);
     for (const id of counts.keys()) if (!live.has(id)) counts.delete(id);
@@ -126,7 +126,7 @@ export class VisitsPastMark {
     await addVisitCounts(db, counts);
     await addToRollups(db, pending.rows(await recordVisitors(db, pending.visitorKeys())));
     await setMark(db, counted.to);
-    this.pending = { from: counted.to, to: counted.to, visits: new PendingRollups() };
+    this.pending = { from: counted.to, to: counted.to, tallies: new PendingRollups() };
     return sumOf(counts);
   }
 }
@@ -155,25 +155,11 @@ async function rollUpPastMark(db: SqlRunner): Promise<number> {
   // In share order, arrival order within a share (the sort is stable), as the batches are.
   const visits = rows.map(fromRow).sort((a, b) => a.linkId - b.linkId);
   const to = Number(rows[rows.length - 1].id);
-  await rollUpTo(db, countsByShare(visits), partsOf(visits), to);
+  await addVisitCounts(db, countsByShare(visits));
+  await rollUpVisits(db, partsOf(visits));
+  await setMark(db, to);
   // What was read, not rolled up: the caller reads on while a full part came back.
   return rows.length;
-}
-
-/**
- * Adds visits to their shares' counts (`counts`) and rolls them up (`parts`: see partsOf), and
- * moves the mark to `to`, the last of them. Returns how many it rolled up.
- */
-async function rollUpTo(
-  db: SqlRunner,
-  counts: Map<number, number>,
-  parts: Iterable<RollupVisit[]>,
-  to: number,
-): Promise<number> {
-  await addVisitCounts(db, counts);
-  await rollUpVisits(db, parts);
-  await setMark(db, to);
-  return sumOf(counts);
 }
 
 function sumOf(counts: Map<number, number>): number {
