@@ -36,7 +36,7 @@ describe('VisitRecorder', () => {
   const databaseAway = () => {
     const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
     const recorder = new VisitRecorder(
-      { store } as unknown as VisitsRepository,
+      { store, rollUpStored: async () => {} } as unknown as VisitsRepository,
       noStream,
       env,
       new Scheduler(),
@@ -56,7 +56,7 @@ describe('VisitRecorder', () => {
   it('should write waiting visits in one batch, parsed', async () => {
     const store = jest.fn().mockResolvedValue(undefined);
     const recorder = new VisitRecorder(
-      { store } as unknown as VisitsRepository,
+      { store, rollUpStored: async () => {} } as unknown as VisitsRepository,
       noStream,
       env,
       new Scheduler(),
@@ -106,7 +106,7 @@ describe('VisitRecorder', () => {
       });
     });
     const recorder = new VisitRecorder(
-      { store } as unknown as VisitsRepository,
+      { store, rollUpStored: async () => {} } as unknown as VisitsRepository,
       noStream,
       env,
       new Scheduler(),
@@ -171,7 +171,7 @@ describe('VisitRecorder', () => {
     const store = jest.fn().mockResolvedValue(undefined);
     const off = { ...env, ANALYTICS_RECORD: false } as Env;
     const recorder = new VisitRecorder(
-      { store } as unknown as VisitsRepository,
+      { store, rollUpStored: async () => {} } as unknown as VisitsRepository,
       noStream,
       off,
       new Scheduler(),

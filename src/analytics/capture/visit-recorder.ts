@@ -112,9 +112,11 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
    * Writes what is waiting now, in batches (shutdown, tests, a producer that waits). The flushes
    * the recorder starts itself let the SQLite writer wait a little for more batches under load.
    */
-  flush(): Promise<void> {
+  async flush(): Promise<void> {
     this.hurry = true;
-    return this.drainOnce();
+    await this.drainOnce();
+    // A drain already under way, not hurried, may have left its batches' roll-up for later.
+    await this.visits.rollUpStored();
   }
 
   /** One drain at a time; a flush asked for during one hurries the rest of it. */

@@ -54,7 +54,7 @@ export class SqliteVisitWriter {
     return this.send({ pruneBefore: before });
   }
 
-  /** Rolls up every visit stored so far. */
+  /** Rolls up the visits this thread stored and left for later (at first, an earlier run's too). */
   rollUp(): Promise<number> {
     return this.send({ rollUp: true });
   }

@@ -61,6 +61,8 @@ async function writeGroup(jobs: WriteJob[], rollUpToo = false): Promise<Answer[]
 }
 
 let notRolledUp = 0;
+/** Until a roll-up succeeds, one is never skipped: an earlier run may have left visits past the mark. */
+let rolledUpSinceStart = false;
 let rolledUpAt = performance.now();
 let rollUpTimer: NodeJS.Timeout | undefined;
 let warnedAt = -Infinity;
@@ -70,6 +72,7 @@ function rolledUp(): void {
   rollUpTimer = undefined;
   rolledUpAt = performance.now();
   notRolledUp = 0;
+  rolledUpSinceStart = true;
 }
 
 /** Everything past the mark; a failure is told (every 10 s at most) and left for the next. */
@@ -142,11 +145,18 @@ let timer: NodeJS.Timeout | undefined;
 let lastStoredAt = -Infinity;
 let afterQuiet = false;
 
-/** Whether an urgent batch or a full group waits: then there is no reason to wait for more. */
+/**
+ * Whether an urgent batch, a full group or a job the main thread waits for (a roll-up of a flush,
+ * a prune) waits: then there is no reason to wait for more. The thread's own roll-up (id -1)
+ * waits for the next group, which mostly rolls up with it.
+ */
 function readyNow(): boolean {
   let rows = 0;
   for (const job of waiting) {
-    if (!('visits' in job)) continue;
+    if (!('visits' in job)) {
+      if (job.id >= 0) return true;
+      continue;
+    }
     if (job.urgent) return true;
     rows += visitsIn(job.visits);
   }
@@ -173,7 +183,10 @@ async function runNext(): Promise<void> {
       lastStoredAt = performance.now();
     } else if ('rollUp' in job) {
       waiting.shift();
-      answer({ id: job.id, stored: await rollUp(), error: null });
+      // Nothing of this thread's waits (a flush after batches rolled up with their group): no
+      // transaction.
+      const n = notRolledUp > 0 || !rolledUpSinceStart ? await rollUp() : 0;
+      answer({ id: job.id, stored: n, error: null });
     } else if ('pruneBefore' in job) {
       waiting.shift();
       await inTransaction(() => pruneVisitorDays(runner, job.pruneBefore)).then(

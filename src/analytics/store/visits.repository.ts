@@ -79,6 +79,14 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
     return (await write).length;
   }
 
+  /**
+   * Rolls up what this instance stored and left for later: SQLite's writer thread rolls up a
+   * batch it was not urged to write seconds later (see it); elsewhere each is rolled up with it.
+   */
+  async rollUpStored(): Promise<void> {
+    await this.writer?.rollUp().catch(() => undefined);
+  }
+
   /** Forgets the visitors of days before `day` (days since 1970). */
   async pruneVisitorDays(day: number): Promise<void> {
     const writer = this.writerOf();

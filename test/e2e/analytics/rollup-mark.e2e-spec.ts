@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import type { SqlRunner } from '../../../src/analytics/store/sql/batch-sql';
 import { storeVisits } from '../../../src/analytics/store/sql/visit-batch';
+import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { VisitsRepository } from '../../../src/analytics/store/visits.repository';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { visitRow } from '../../factories/visit-row.factory';
@@ -60,6 +61,17 @@ import { dbKind } from '../../utils/test-database';
     // Not yet, unless this machine took seconds to get here (then the roll-up may be due).
     if (Date.now() - storedAt < 3000) expect(total).toBe(1);
     await until(async () => (await totalOf(id)) === 2, 10_000);
+    expect(await totalOf(id)).toBe(2);
+  });
+
+  it('should roll up on a flush what a batch not urged left for later', async () => {
+    const id = await newLink();
+    const visits = t.app.get(VisitsRepository);
+    expect(await visits.store([row(id, 'dddddddddddddddd')], false)).toBe(1);
+    // As the recorder's own drain stores under load, with a flush joining it: the flush waits
+    // for the roll-up too (a test or a shutdown then reads what it flushed).
+    expect(await visits.store([row(id, 'eeeeeeeeeeeeeeee')], false)).toBe(1);
+    await t.app.get(VisitRecorder).flush();
     expect(await totalOf(id)).toBe(2);
   });
 
