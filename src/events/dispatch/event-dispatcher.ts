@@ -79,13 +79,25 @@ export class EventDispatcher implements OnApplicationBootstrap, OnModuleDestroy 
       this.pausedUntil = Date.now() + PAUSE_AFTER_FAILURE_MS;
       throw e;
     }
+    try {
+      if (await this.handOut(events, token)) this.sender.wake();
+    } catch (e) {
+      // The database refused (a lock, a moment away): back to the outbox for the next pass, not
+      // held for the lease's minute. Brokers may then get these events twice (at least once).
+      await this.history.release(events, token).catch(() => undefined);
+      throw e;
+    }
+    return events.length;
+  }
+
+  /** The events' webhook deliveries and their "dispatched" mark, in one transaction; how many deliveries. */
+  private async handOut(events: ClaimedEvent[], token: string): Promise<number> {
     const deliveries = await this.deliveriesOf(events);
     await this.uow.run(async (tx) => {
       await this.subscriptions.addDeliveries(deliveries, tx);
       await this.history.markDispatched(events, token, tx);
     });
-    if (deliveries.length) this.sender.wake();
-    return events.length;
+    return deliveries.length;
   }
 
   private async deliveriesOf(events: ClaimedEvent[]) {

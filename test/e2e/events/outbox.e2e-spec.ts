@@ -4,6 +4,7 @@ import { AccountsService } from '../../../src/auth/accounts.service';
 import { ModerationService } from '../../../src/admin/moderation.service';
 import { EventDispatcher } from '../../../src/events/dispatch/event-dispatcher';
 import { EventHistory } from '../../../src/outbox/event-history';
+import { WebhookSubscriptions } from '../../../src/events/webhooks/webhook-subscriptions';
 import { TextsRepository } from '../../../src/texts/texts.repository';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { TestApp } from '../../utils/create-test-app';
@@ -245,9 +246,34 @@ describe('The outbox: one event per committed change', () => {
     await t.api().delete(`/api/v1/webhooks/${hook.body.data.id}`).set(a.auth).expect(200);
   });
 
+  it('should hand out at once the events of a pass the database refused', async () => {
+    const subscriptions = t.app.get(WebhookSubscriptions);
+    const refused = jest
+      .spyOn(subscriptions, 'addDeliveries')
+      .mockRejectedValueOnce(new Error('Lock wait timeout exceeded'));
+    try {
+      await shorten({ target_url: 'https://example.com/refused' }).expect(200);
+      // Whichever pass meets the refusal (this one, or one woken by the new event)...
+      await t.app
+        .get(EventDispatcher)
+        .drain()
+        .catch(() => 0);
+      expect(refused).toHaveBeenCalled();
+      // ...its events are not held for the lease's minute.
+      await t.app.get(EventDispatcher).drain();
+      expect(await t.app.get(EventHistory).countPending()).toBe(0);
+    } finally {
+      refused.mockRestore();
+    }
+  });
+
   it('should hand every event out once (dispatched), with nothing left waiting', async () => {
     await shorten({ target_url: 'https://example.com/d' }).expect(200);
     await t.app.get(EventDispatcher).drain();
-    expect(await t.app.get(EventHistory).countPending()).toBe(0);
+    const history = t.app.get(EventHistory);
+    // Named, so that a failure tells which event was left.
+    const left = (await history.list({}, 1, 500)).filter((e) => !e.dispatchedAt);
+    expect(left.map((e) => `${e.id} ${e.type} ${e.occurredAt.toISOString()}`)).toEqual([]);
+    expect(await history.countPending()).toBe(0);
   });
 });
