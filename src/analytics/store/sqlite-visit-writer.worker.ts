@@ -53,6 +53,7 @@ async function writeGroup(jobs: WriteJob[], rollUpToo = false): Promise<Answer[]
       error: null,
     }));
   } catch (e) {
+    pastMark.forget();
     if (jobs.length === 1) return [{ id: jobs[0].id, error: messageOf(e) }];
     const answers: Answer[] = [];
     for (const job of jobs) answers.push(...(await writeGroup([job])));

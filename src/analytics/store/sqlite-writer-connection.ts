@@ -5,6 +5,7 @@ import type { SqlRunner } from './sql/batch-sql';
 export interface WriterConnection {
   runner: SqlRunner;
   inTransaction<T>(work: () => Promise<T>): Promise<T>;
+  close(): void;
 }
 
 export function openWriterConnection(file: string): WriterConnection {
@@ -38,5 +39,5 @@ export function openWriterConnection(file: string): WriterConnection {
       throw e;
     }
   }
-  return { runner, inTransaction };
+  return { runner, inTransaction, close: () => db.close() };
 }

@@ -3,6 +3,8 @@ import type { SqlRunner } from '../../../src/analytics/store/sql/batch-sql';
 import { storeVisits } from '../../../src/analytics/store/sql/visit-batch';
 import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { VisitsRepository } from '../../../src/analytics/store/visits.repository';
+import { VisitsPastMark } from '../../../src/analytics/store/sql/rollup-mark';
+import { openWriterConnection } from '../../../src/analytics/store/sqlite-writer-connection';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { visitRow } from '../../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
@@ -73,6 +75,33 @@ import { dbKind } from '../../utils/test-database';
     expect(await visits.store([row(id, 'eeeeeeeeeeeeeeee')], false)).toBe(1);
     await t.app.get(VisitRecorder).flush();
     expect(await totalOf(id)).toBe(2);
+  });
+
+  it('should read back, not trust, what a failed transaction counted', async () => {
+    const [x, y] = [await newLink(), await newLink()];
+    expect(await t.app.get(VisitsRepository).store([row(x, 'ffffffffffffffff')])).toBe(1);
+    // Two writers on the file, as two instances would be.
+    const file = t.dbUrl.replace(/^sqlite:/, '');
+    const [one, two] = [openWriterConnection(file), openWriterConnection(file)];
+    try {
+      const a = new VisitsPastMark();
+      const failed = one.inTransaction(async () => {
+        await a.store(one.runner, [row(x, 'gggggggggggggggg')]);
+        throw new Error('the commit failed');
+      });
+      await expect(failed).rejects.toThrow('the commit failed');
+      a.forget();
+      // The other stores a visit of another share under the id the undone one had...
+      await two.inTransaction(() =>
+        new VisitsPastMark().store(two.runner, [row(y, 'h'.repeat(16))]),
+      );
+      // ...and the first rolls up: that visit, not the one it counted and lost.
+      await one.inTransaction(() => a.rollUp(one.runner));
+    } finally {
+      one.close();
+      two.close();
+    }
+    expect([await totalOf(x), await totalOf(y)]).toEqual([1, 1]);
   });
 
   it('should roll up at the next start what a stopped run stored and did not roll up', async () => {

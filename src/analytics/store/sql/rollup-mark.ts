@@ -75,7 +75,8 @@ async function setMark(db: SqlRunner, id: number): Promise<void> {
  * roll-up takes them from memory instead of reading them back (~4 µs a visit). They are trusted
  * only while they are exactly the visits past the mark: the mark is where they began, the last
  * visit id where they ended. Anything else (a restart, another writer on the file, a transaction
- * that failed) reads back as before. Every method runs in the caller's transaction.
+ * that failed: the caller says so with `forget`) reads back as before. Every method but `forget`
+ * runs in the caller's transaction.
  */
 export class VisitsPastMark {
   private pending: { from: number; to: number; tallies: PendingRollups } | null = null;
@@ -98,6 +99,14 @@ export class VisitsPastMark {
     }
     this.pending = counted;
     return stored;
+  }
+
+  /**
+   * After a transaction that failed: what it counted was never stored, and another writer may
+   * store visits under the same ids, so the next roll-up reads back what lies past the mark.
+   */
+  forget(): void {
+    this.pending = null;
   }
 
   /** Stores the visits and rolls up everything past the mark with them. */
