@@ -29,6 +29,10 @@ const noStream = { enabled: false } as VisitStream;
 
 const noVisitEvents = { count: () => undefined } as unknown as VisitEvents;
 
+/** The repository as the recorder uses it: `store` as given, nothing left to roll up. */
+const visitsStoring = (store: jest.Mock) =>
+  ({ store, rollUpStored: async () => {} }) as unknown as VisitsRepository;
+
 describe('VisitRecorder', () => {
   const env = { TRUST_PROXY: false, ANALYTICS_RECORD: true } as Env;
 
@@ -36,7 +40,7 @@ describe('VisitRecorder', () => {
   const databaseAway = () => {
     const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
     const recorder = new VisitRecorder(
-      { store, rollUpStored: async () => {} } as unknown as VisitsRepository,
+      visitsStoring(store),
       noStream,
       env,
       new Scheduler(),
@@ -56,7 +60,7 @@ describe('VisitRecorder', () => {
   it('should write waiting visits in one batch, parsed', async () => {
     const store = jest.fn().mockResolvedValue(undefined);
     const recorder = new VisitRecorder(
-      { store, rollUpStored: async () => {} } as unknown as VisitsRepository,
+      visitsStoring(store),
       noStream,
       env,
       new Scheduler(),
@@ -106,7 +110,7 @@ describe('VisitRecorder', () => {
       });
     });
     const recorder = new VisitRecorder(
-      { store, rollUpStored: async () => {} } as unknown as VisitsRepository,
+      visitsStoring(store),
       noStream,
       env,
       new Scheduler(),
@@ -171,7 +175,7 @@ describe('VisitRecorder', () => {
     const store = jest.fn().mockResolvedValue(undefined);
     const off = { ...env, ANALYTICS_RECORD: false } as Env;
     const recorder = new VisitRecorder(
-      { store, rollUpStored: async () => {} } as unknown as VisitsRepository,
+      visitsStoring(store),
       noStream,
       off,
       new Scheduler(),

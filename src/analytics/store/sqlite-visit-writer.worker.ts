@@ -62,7 +62,10 @@ async function writeGroup(jobs: WriteJob[], rollUpToo = false): Promise<Answer[]
 }
 
 let notRolledUp = 0;
-/** Until a roll-up succeeds, one is never skipped: an earlier run may have left visits past the mark. */
+/**
+ * Until a roll-up succeeds, one is never skipped: an earlier run may have left visits past the
+ * mark.
+ */
 let rolledUpSinceStart = false;
 let rolledUpAt = performance.now();
 let rollUpTimer: NodeJS.Timeout | undefined;

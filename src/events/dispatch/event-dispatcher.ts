@@ -90,7 +90,10 @@ export class EventDispatcher implements OnApplicationBootstrap, OnModuleDestroy 
     return events.length;
   }
 
-  /** The events' webhook deliveries and their "dispatched" mark, in one transaction; how many deliveries. */
+  /**
+   * The events' webhook deliveries and their "dispatched" mark, in one transaction; how many
+   * deliveries.
+   */
   private async handOut(events: ClaimedEvent[], token: string): Promise<number> {
     const deliveries = await this.deliveriesOf(events);
     await this.uow.run(async (tx) => {
