@@ -100,7 +100,7 @@ async function main() {
   const count = async (sql: string) => Number((await db.query<{ n: number }[]>(sql, [id]))[0].n);
   const stored = await count('SELECT COUNT(*) AS n FROM visits WHERE link_id >= ?');
   const rolledUp = await count(
-    "SELECT SUM(visits) AS n FROM visit_rollups WHERE link_id >= ? AND span = 'd'",
+    "SELECT SUM(visits) AS n FROM visit_rollups WHERE link_id >= ? AND span = 'h'",
   );
 
   const q = `from=${Math.floor((now - 90 * DAY_MS) / 1000)}&to=${Math.floor(now / 1000)}&interval=day`;

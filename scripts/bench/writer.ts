@@ -177,7 +177,8 @@ async function writer(file: string, group: (g: number) => VisitRow[]): Promise<n
   return used / stored;
 }
 
-const queryRolledUp = "SELECT SUM(visits) FROM visit_rollups WHERE span = 'd'";
+/** Every visit is in its hour (a day holds only the hours before the days' mark). */
+const queryRolledUp = "SELECT SUM(visits) FROM visit_rollups WHERE span = 'h'";
 
 /**
  * The floor: the same rows stored in the same groups by `storeVisits` alone (share order, 100 to

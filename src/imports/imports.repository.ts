@@ -4,7 +4,8 @@ import { DataSource } from 'typeorm';
 import { atValue, SqlRunner } from '../analytics/store/sql/batch-sql';
 import { addToRollups } from '../analytics/store/sql/rollup-writer';
 import { addVisitCounts } from '../analytics/store/sql/visit-counts';
-import { DAY_SECONDS, emptyTally, HOUR_SECONDS } from '../analytics/rollups/rollup';
+import { emptyTally, HOUR_SECONDS, withDays } from '../analytics/rollups/rollup';
+import { daysMark } from '../analytics/store/sql/day-rows';
 import { managerOf, Tx } from '../database/unit-of-work';
 
 @Injectable()
@@ -47,16 +48,15 @@ export class ImportsRepository {
     await addVisitCounts(db, new Map([[link.id, visits]]));
     const at = Math.floor((createdAt ?? new Date()).getTime() / 1000);
     const row = { linkId: link.id, accountId: link.accountId, bot: false, visits, uniques: 0 };
-    // The whole total in the creation hour's first quarter, and in its day.
+    // The whole total in the creation hour's first quarter, and in its day as a roll-up adds an
+    // hour to its day (see day-rows.ts).
     const quarters: [number, number][] = [
       [visits, 0],
       [0, 0],
       [0, 0],
       [0, 0],
     ];
-    await addToRollups(db, [
-      { ...row, span: 'h', start: at - (at % HOUR_SECONDS), quarters, counts: emptyTally() },
-      { ...row, span: 'd', start: at - (at % DAY_SECONDS), quarters: null, counts: emptyTally() },
-    ]);
+    const hour = { ...row, span: 'h' as const, start: at - (at % HOUR_SECONDS), quarters };
+    await addToRollups(db, withDays([{ ...hour, counts: emptyTally() }], await daysMark(db)));
   }
 }

@@ -1,6 +1,7 @@
 import {
   addCount,
   addToAccountRows,
+  daysOf,
   emptyTally,
   MAX_VALUES,
   OTHER,
@@ -12,6 +13,8 @@ import { addCountsToJson, mergeRollup, tallyFromJson, tallyToJson } from './roll
 import { topList } from '../stats/rollup-stats';
 import { visitRow } from '../../../test/factories/visit-row.factory';
 
+/** Every hour added to its day as it is rolled up (none past the days' mark). */
+const ALL = Infinity;
 const row = (iso: string, over: Partial<VisitRow> = {}): VisitRow =>
   visitRow({ accountId: 2, domainId: 3, at: new Date(iso), visitorHash: 'h', ...over });
 
@@ -23,7 +26,7 @@ describe('rollUp', () => {
       row('2026-03-10T11:50:00Z', { country: null }),
       row('2026-03-10T11:55:00Z', { isBot: true }),
     ];
-    const out = rollUp(rows, [true, false, false, true]);
+    const out = rollUp(rows, [true, false, false, true], ALL);
     const hour10 = out.find(
       (r) => r.span === 'h' && r.start === Date.parse('2026-03-10T10:00:00Z') / 1000,
     );
@@ -45,10 +48,11 @@ describe('rollUp', () => {
 
   it("should sum shares' rows into their account's, counting each share's visits", () => {
     const rows = [
-      ...rollUp([row('2026-03-10T10:05:00Z', { linkId: 7 })], [true]),
+      ...rollUp([row('2026-03-10T10:05:00Z', { linkId: 7 })], [true], ALL),
       ...rollUp(
         [row('2026-03-10T10:20:00Z', { linkId: 8 }), row('2026-03-10T10:40:00Z', { linkId: 8 })],
         [true, false],
+        ALL,
       ),
     ];
     const sums = [...addToAccountRows(rows).values()];
@@ -66,9 +70,28 @@ describe('rollUp', () => {
     expect(sums.find((r) => r.span === 'd')).toMatchObject({ visits: 3, quarters: null });
   });
 
+  it("should add only the hours before the days' mark to their days", () => {
+    const rows = [
+      row('2026-03-10T10:05:00Z'),
+      row('2026-03-10T11:05:00Z', { country: 'FR' }),
+      row('2026-03-10T12:05:00Z'),
+    ];
+    const out = rollUp(rows, [true, false, false], Date.parse('2026-03-10T11:00:00Z') / 1000);
+    expect(out.filter((r) => r.span === 'h')).toHaveLength(3);
+    const days = out.filter((r) => r.span === 'd');
+    expect(days).toMatchObject([{ start: Date.parse('2026-03-10') / 1000, visits: 1, uniques: 1 }]);
+    expect(rollUp(rows, [true, false, false], 0).filter((r) => r.span === 'd')).toEqual([]);
+    // An account's hours: their days count visits by share too.
+    const accounts = [...addToAccountRows(out.filter((r) => r.span === 'h')).values()];
+    const [day] = daysOf(accounts);
+    expect(day).toMatchObject({ accountId: 2, span: 'd', visits: 3, uniques: 1 });
+    expect(Object.fromEntries(day.counts[SHARE]!)).toEqual({ 1: 3 });
+    expect(Object.fromEntries(day.counts.country)).toEqual({ DE: 2, FR: 1 });
+  });
+
   it('should merge a batch into a stored row', () => {
-    const [a] = rollUp([row('2026-03-10T10:05:00Z')], [true]);
-    const [b] = rollUp([row('2026-03-10T10:20:00Z', { country: 'FR' })], [false]);
+    const [a] = rollUp([row('2026-03-10T10:05:00Z')], [true], ALL);
+    const [b] = rollUp([row('2026-03-10T10:20:00Z', { country: 'FR' })], [false], ALL);
     const merged = mergeRollup({ ...a, counts: tallyToJson(a.counts) }, b);
     expect(Object.fromEntries(tallyFromJson(merged.counts).country)).toEqual({ DE: 1, FR: 1 });
     expect(merged).toMatchObject({

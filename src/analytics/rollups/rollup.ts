@@ -23,6 +23,8 @@ export type RollupVisit = Pick<
   | 'utmCampaign'
 >;
 
+/** The setting naming the hour the day rows hold every hour before (see day-rows.ts). */
+export const DAYS_MARK = 'rollup_days_to';
 /** Quarter-hours: every zone's hours and days (+05:30, +05:45 too) are whole slots. */
 export const SLOT_SECONDS = 900;
 export const HOUR_SECONDS = 3600;
@@ -110,9 +112,9 @@ export function addCount(counts: Map<string, number>, value: string, n: number):
  * What a batch of visits adds to the rollups. `firstOfDay[i]` says whether row i is its visitor's
  * first visit of the UTC day to that share: uniques are counted there, so they add up over hours.
  * Each visit is counted into its hour; a day is the sum of its hours (its values counted once per
- * hour, not once per visit).
+ * hour, not once per visit), for the hours before `daysTo` only (see withDays).
  */
-export function rollUp(rows: RollupVisit[], firstOfDay: boolean[]): RollupRow[] {
+export function rollUp(rows: RollupVisit[], firstOfDay: boolean[], daysTo: number): RollupRow[] {
   const hours = new Map<string, RollupRow>();
   let hour: RollupRow | undefined;
   for (let i = 0; i < rows.length; i++) {
@@ -125,7 +127,19 @@ export function rollUp(rows: RollupVisit[], firstOfDay: boolean[]): RollupRow[] 
     }
     countVisit(hour, r, firstOfDay[i] ? 1 : 0);
   }
-  return [...hours.values(), ...daysOf(hours.values())];
+  return withDays([...hours.values()], daysTo);
+}
+
+/**
+ * Hour rows and the day rows they add to. Day rows hold the hours before a mark (`daysTo`, moved
+ * past each hour once it is closed: see day-rows.ts); the hours from it on are added to their
+ * days when it moves, once, instead of at every roll-up of the hour, and read beside the days
+ * until then. So an hour before the mark (a late visit) adds to its day at once, and one after it
+ * does not.
+ */
+export function withDays<R extends AccountRollupRow>(hours: R[], daysTo: number): R[] {
+  const closed = hours.filter((h) => h.start < daysTo);
+  return closed.length === 0 ? hours : [...hours, ...daysOf(closed)];
 }
 
 /** The start of the hour of `at`, in seconds. */
@@ -165,11 +179,12 @@ export function countVisit(hour: RollupRow, r: RollupVisit, unique: 0 | 1): void
  * day of one hour (most days in a roll-up) shares that hour's counts: rows are not changed once
  * made, and copying them cost the writer ~1 µs a visit.
  */
-export function daysOf(hours: Iterable<RollupRow>): RollupRow[] {
-  const days = new Map<string, { day: RollupRow; ownCounts: boolean }>();
+export function daysOf<R extends AccountRollupRow>(hours: Iterable<R>): R[] {
+  const days = new Map<string, { day: R; ownCounts: boolean }>();
   for (const h of hours) {
     const start = floorTo(h.start, DAY_SECONDS);
-    const key = `${h.linkId}|${start}|${+h.bot}`;
+    // A share's row, or an account's (no share: its counts by share summed too).
+    const key = `${(h as Partial<RollupRow>).linkId}|${h.accountId}|${start}|${+h.bot}`;
     const sum = days.get(key);
     if (!sum) {
       days.set(key, { day: { ...h, span: 'd', start, quarters: null }, ownCounts: false });
@@ -177,7 +192,9 @@ export function daysOf(hours: Iterable<RollupRow>): RollupRow[] {
     }
     const { day } = sum;
     if (!sum.ownCounts) {
-      const counts = emptyTally();
+      const counts: Tally = day.counts[SHARE]
+        ? { ...emptyTally(), [SHARE]: new Map() }
+        : emptyTally();
       addTally(counts, day.counts);
       day.counts = counts;
       sum.ownCounts = true;
@@ -190,7 +207,10 @@ export function daysOf(hours: Iterable<RollupRow>): RollupRow[] {
 }
 
 function addTally(into: Tally, add: Tally): void {
-  for (const d of DIMENSIONS) add[d].forEach((n, value) => addCount(into[d], value, n));
+  for (const d of countedIn(add)) {
+    const counts = (into[d] ??= new Map());
+    add[d]!.forEach((n, value) => addCount(counts, value, n));
+  }
 }
 
 export type RowKey = Pick<RollupRow, 'linkId' | 'accountId' | 'span' | 'start' | 'bot'>;

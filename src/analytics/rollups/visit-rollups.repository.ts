@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
-import type { DimCounts } from './rollup';
+import { Repository } from 'typeorm';
+import { DAY_SECONDS, DAYS_MARK, type DimCounts } from './rollup';
 import { VisitRollup } from './visit-rollup.entity';
 
 /** Whose visits: one share's, or every share of an account. */
@@ -42,12 +42,18 @@ export class VisitRollupsRepository {
     if (from >= to) return [];
     // Plain SQL: thousands of hourly rows, and the query builder's mapping costs more than them.
     const [table, column, id] = rowsOf(scope);
-    const rows = await this.repo.query<Record<string, unknown>[]>(
-      `SELECT start, bot, visits, uniques${quarters ? ', quarters' : ''} FROM ${table} ` +
-        `WHERE ${column} = ? AND span = ? AND start >= ? AND start < ?` +
-        (bot === undefined ? '' : ' AND bot = ?'),
-      [id, span, from, to, ...(bot === undefined ? [] : [+bot])],
-    );
+    const where = `r.${column} = ?` + (bot === undefined ? '' : ' AND r.bot = ?');
+    const params = [id, ...(bot === undefined ? [] : [+bot])];
+    const columns = `r.bot AS bot, r.visits AS visits, r.uniques AS uniques`;
+    const [sql, args]: [string, unknown[]] =
+      span === 'd'
+        ? this.days(table, where, params, from, to, (start) => `${start} AS start, ${columns}`)
+        : [
+            `SELECT r.start AS start, ${columns}${quarters ? ', r.quarters AS quarters' : ''} ` +
+              `FROM ${table} r WHERE ${where} AND r.span = 'h' AND r.start >= ? AND r.start < ?`,
+            [...params, from, to],
+          ];
+    const rows = await this.repo.query<Record<string, unknown>[]>(sql, args);
     return rows.map((r) => ({
       start: Number(r.start),
       bot: Boolean(Number(r.bot)),
@@ -104,11 +110,17 @@ export class VisitRollupsRepository {
   ): Promise<DimCounts[]> {
     if (from >= to) return [];
     const [table, column, id] = rowsOf(scope);
-    const rows = await this.repo.query<{ counts: string }[]>(
-      `SELECT counts FROM ${table} WHERE ${column} = ? AND span = ? AND start >= ? AND start < ? ` +
-        `AND bot IN (${bots.map(() => '?').join(', ')})`,
-      [id, span, from, to, ...bots.map(Number)],
-    );
+    const where = `r.${column} = ? AND r.bot IN (${bots.map(() => '?').join(', ')})`;
+    const params = [id, ...bots.map(Number)];
+    const [sql, args]: [string, unknown[]] =
+      span === 'd'
+        ? this.days(table, where, params, from, to, () => 'r.counts AS counts')
+        : [
+            `SELECT r.counts AS counts FROM ${table} r ` +
+              `WHERE ${where} AND r.span = 'h' AND r.start >= ? AND r.start < ?`,
+            [...params, from, to],
+          ];
+    const rows = await this.repo.query<{ counts: string }[]>(sql, args);
     return rows.map((r) => JSON.parse(r.counts) as DimCounts);
   }
 
@@ -116,16 +128,51 @@ export class VisitRollupsRepository {
   async humanVisits(linkIds: number[], since = 0): Promise<Map<number, number>> {
     const totals = new Map<number, number>(linkIds.map((id) => [id, 0]));
     if (linkIds.length === 0) return totals;
-    const rows = await this.repo
-      .createQueryBuilder('r')
-      .select('r.link_id', 'link')
-      .addSelect('SUM(r.visits)', 'visits')
-      .where({ linkId: In(linkIds) })
-      .andWhere("r.span = 'd' AND r.bot = 0 AND r.start >= :since", { since })
-      .groupBy('r.link_id')
-      .getRawMany<Record<string, unknown>>();
-    for (const r of rows) totals.set(Number(r.link), Number(r.visits));
+    // 400 shares a statement (a list of links is a page, an export may be all of them).
+    for (let i = 0; i < linkIds.length; i += 400) {
+      const ids = linkIds.slice(i, i + 400);
+      const [sql, params] = this.days(
+        'visit_rollups',
+        `r.link_id IN (${ids.map(() => '?').join(', ')}) AND r.bot = 0`,
+        ids,
+        since,
+        Number.MAX_SAFE_INTEGER,
+        () => 'r.link_id AS link, r.visits AS visits',
+      );
+      const rows = await this.repo.query<Record<string, unknown>[]>(
+        `SELECT link, SUM(visits) AS visits FROM (${sql}) v GROUP BY link`,
+        params,
+      );
+      for (const r of rows) totals.set(Number(r.link), Number(r.visits));
+    }
     return totals;
+  }
+
+  /**
+   * The rows of the days in [from, to) (UTC midnights) matching `where` (on `r`): the day rows,
+   * and the hour rows past the days' mark, which are not in their days yet (see day-rows.ts),
+   * each as its day. One statement, so the mark and the rows are read at one moment: a mark
+   * moved between two would have its hours counted twice, or not at all. `columns(start)`: what
+   * each row gives, `start` its day's.
+   */
+  private days(
+    table: string,
+    where: string,
+    params: unknown[],
+    from: number,
+    to: number,
+    columns: (start: string) => string,
+  ): [string, unknown[]] {
+    const integer = this.repo.manager.connection.options.type === 'mysql' ? 'SIGNED' : 'INTEGER';
+    return [
+      `SELECT ${columns('r.start')} FROM ${table} r ` +
+        `WHERE ${where} AND r.span = 'd' AND r.start >= ? AND r.start < ? ` +
+        'UNION ALL ' +
+        `SELECT ${columns(`r.start - r.start % ${DAY_SECONDS}`)} FROM settings m ` +
+        `JOIN ${table} r ON ${where} AND r.span = 'h' AND r.start >= CAST(m.value AS ${integer}) ` +
+        'AND r.start >= ? AND r.start < ? WHERE m.name = ?',
+      [...params, from, to, ...params, from, to, DAYS_MARK],
+    ];
   }
 }
 

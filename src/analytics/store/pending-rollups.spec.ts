@@ -48,8 +48,9 @@ describe('PendingRollups', () => {
     const expected = rollUp(
       order.map((i) => rows[i]),
       order.map((i) => firstOfDay[i]),
+      Infinity,
     );
-    expect(sorted(pending.rows(fresh))).toEqual(sorted(expected));
+    expect(sorted(pending.rows(fresh, Infinity))).toEqual(sorted(expected));
   });
 
   it("should count each share's visits, and leave out the shares not kept with their visitors", () => {
@@ -71,7 +72,7 @@ describe('PendingRollups', () => {
       ]),
     );
     expect(pending.visitorKeys()).toHaveLength(3);
-    const out = pending.rows(new Set(pending.visitorKeys()));
+    const out = pending.rows(new Set(pending.visitorKeys()), Infinity);
     expect(out.map((r) => r.linkId).sort()).toEqual([1, 1, 3, 3]);
     expect(out.filter((r) => r.span === 'h').map((r) => r.uniques)).toEqual([2, 1]);
   });
@@ -79,7 +80,7 @@ describe('PendingRollups', () => {
   it('should have nothing to add when nothing was counted', () => {
     const pending = new PendingRollups();
     expect(pending.visitorKeys()).toEqual([]);
-    expect(pending.rows(new Set())).toEqual([]);
+    expect(pending.rows(new Set(), Infinity)).toEqual([]);
   });
 });
 

@@ -1,12 +1,12 @@
 import {
   countVisit,
   dayOf,
-  daysOf,
   emptyRow,
   hourOf,
   quarterOf,
   RollupRow,
   RollupVisit,
+  withDays,
 } from '../rollups/rollup';
 import { visitorKey } from '../../common/visitor-key';
 
@@ -90,9 +90,9 @@ export class PendingRollups {
 
   /**
    * The rows to add to the rollups: the shares' hours left, with a unique at the first visit of
-   * each visitor in `fresh` (new to that share that day), and their days.
+   * each visitor in `fresh` (new to that share that day), and the days of those before `daysTo`.
    */
-  rows(fresh: Set<number>): RollupRow[] {
+  rows(fresh: Set<number>, daysTo: number): RollupRow[] {
     for (const key of fresh) {
       const at = this.firsts.get(key)!;
       const hour = this.hours[at >> 2];
@@ -101,7 +101,7 @@ export class PendingRollups {
     }
     const hours: RollupRow[] = [];
     for (const indexes of this.hoursOf.values()) for (const i of indexes) hours.push(this.hours[i]);
-    return [...hours, ...daysOf(hours)];
+    return withDays(hours, daysTo);
   }
 }
 

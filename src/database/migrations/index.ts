@@ -34,6 +34,7 @@ import { AccountSearchWords1763703300000 } from './1763703300000-AccountSearchWo
 import { VisitorKeys1763703400000 } from './1763703400000-VisitorKeys';
 import { KindIndexes1763703500000 } from './1763703500000-KindIndexes';
 import { AccountClicks1763703600000 } from './1763703600000-AccountClicks';
+import { DaysMark1763703700000 } from './1763703700000-DaysMark';
 import { Passkeys1763702800000 } from './1763702800000-Passkeys';
 
 /** Every migration, oldest first; run at start and by `npm run migration:run`. */
@@ -75,4 +76,5 @@ export const MIGRATIONS = [
   VisitorKeys1763703400000,
   KindIndexes1763703500000,
   AccountClicks1763703600000,
+  DaysMark1763703700000,
 ];

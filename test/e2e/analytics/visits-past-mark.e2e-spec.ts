@@ -120,7 +120,7 @@ import { dbKind } from '../../utils/test-database';
       const [{ n }] = await t.app
         .get(DataSource)
         .query<{ n: number | null }[]>(
-          "SELECT SUM(visits) AS n FROM visit_rollups WHERE link_id = ? AND span = 'd'",
+          "SELECT SUM(visits) AS n FROM visit_rollups WHERE link_id = ? AND span = 'h'",
           [id],
         );
       return Number(n ?? 0);

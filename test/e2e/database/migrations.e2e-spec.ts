@@ -72,12 +72,16 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
       (await db.query<{ visitor_key: unknown }[]>('SELECT visitor_key FROM visitor_days')).map(
         (r) => Number(r.visitor_key),
       );
-    const before = await rollups();
-    expect(before).toHaveLength(2);
+    // The hour alone: a new database's days hold the hours before the current one.
+    const hourOnly = await rollups();
+    expect(hourOnly).toHaveLength(1);
     expect(await keys()).toContain(key);
     const later = MIGRATIONS.length - MIGRATIONS.indexOf(ClusteredVisitors1763701600000);
     for (let i = 0; i < later; i++) await db.undoLastMigration();
-    expect(await rollups()).toEqual(before);
+    // Undone, the days hold every hour again, as the code before the mark reads them.
+    const before = await rollups();
+    expect(before).toHaveLength(2);
+    expect(before).toEqual(expect.arrayContaining(hourOnly));
     if (dbKind() === 'sqlite') expect(await withoutRowid(db)).toEqual([false, false]);
     // The visitors of the day as they were: today's are kept as keys, older ones are not.
     const old = 'INSERT INTO visitor_days (day, link_id, visitor_hash) VALUES (?, ?, ?)';

@@ -43,12 +43,16 @@ export function* partsOf(rows: RollupVisit[]): Generator<RollupVisit[]> {
 
 /**
  * Adds stored visits, in share order and in parts (see partsOf), to the shares' rollups and their
- * accounts', their visitors to the day's.
+ * accounts', their visitors to the day's; to the days of hours before `daysTo` (see day-rows.ts).
  */
-export async function rollUpVisits(db: SqlRunner, parts: Iterable<RollupVisit[]>): Promise<void> {
+export async function rollUpVisits(
+  db: SqlRunner,
+  parts: Iterable<RollupVisit[]>,
+  daysTo: number,
+): Promise<void> {
   const accounts = new Map<string, AccountRollupRow>();
   for (const part of parts) {
-    const shares = rollUp(part, await firstVisitsOfDay(db, part));
+    const shares = rollUp(part, await firstVisitsOfDay(db, part), daysTo);
     await addToShareRollups(db, shares);
     addToAccountRows(shares, accounts);
   }

@@ -10,6 +10,7 @@ import { partsOf, recordVisitors, rollUpVisits } from './roll-up-visits';
 import { addToRollups } from './rollup-writer';
 import { storeVisits } from './visit-batch';
 import { addVisitCounts, countsByShare } from './visit-counts';
+import { foldClosedHours } from './day-rows';
 
 const MARK = 'visits_rolled_up_to';
 /** Visits read back and rolled up together at most; a longer backlog goes in parts. */
@@ -121,10 +122,11 @@ export class VisitsPastMark {
    * most ROLL_UP_AT_MOST) read back. Returns how many it rolled up.
    */
   async rollUp(db: SqlRunner): Promise<number> {
+    const daysTo = await foldClosedHours(db);
     const counted = this.pending;
     this.pending = null;
     if (!counted || counted.from !== (await markOf(db)) || counted.to !== (await lastVisitId(db))) {
-      return rollUpPastMark(db);
+      return rollUpPastMark(db, daysTo);
     }
     // As read back: not the visits of shares deleted since (theirs went with them).
     const pending = counted.tallies;
@@ -133,7 +135,8 @@ export class VisitsPastMark {
     for (const id of counts.keys()) if (!live.has(id)) counts.delete(id);
     pending.keepOnly(live);
     await addVisitCounts(db, counts);
-    await addToRollups(db, pending.rows(await recordVisitors(db, pending.visitorKeys())));
+    const fresh = await recordVisitors(db, pending.visitorKeys());
+    await addToRollups(db, pending.rows(fresh, daysTo));
     await setMark(db, counted.to);
     this.pending = { from: counted.to, to: counted.to, tallies: new PendingRollups() };
     return sumOf(counts);
@@ -152,7 +155,7 @@ export async function visitsPastMark(db: SqlRunner): Promise<boolean> {
  * Rolls up the visits past the mark, at most ROLL_UP_AT_MOST of them, and moves the mark past
  * them; the caller holds the transaction. Returns how many it rolled up.
  */
-async function rollUpPastMark(db: SqlRunner): Promise<number> {
+async function rollUpPastMark(db: SqlRunner, daysTo: number): Promise<number> {
   const mark = await markOf(db);
   const rows = (await db.query(
     'SELECT id, link_id, account_id, at, is_bot, qr, referrer_host, country, browser, os, ' +
@@ -165,7 +168,7 @@ async function rollUpPastMark(db: SqlRunner): Promise<number> {
   const visits = rows.map(fromRow).sort((a, b) => a.linkId - b.linkId);
   const to = Number(rows[rows.length - 1].id);
   await addVisitCounts(db, countsByShare(visits));
-  await rollUpVisits(db, partsOf(visits));
+  await rollUpVisits(db, partsOf(visits), daysTo);
   await setMark(db, to);
   // What was read, not rolled up: the caller reads on while a full part came back.
   return rows.length;

@@ -12,6 +12,7 @@ import {
 import type { VisitRow } from '../../rollups/rollup';
 import { partsOf, rollUpVisits } from './roll-up-visits';
 import { addVisitCounts, countsByShare } from './visit-counts';
+import { foldClosedHours } from './day-rows';
 
 const VISIT_COLUMNS = [
   'link_id',
@@ -41,12 +42,14 @@ const VISIT_COLUMNS = [
  * storeVisits).
  */
 export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
+  // First: on MySQL the days' mark is the first lock a batch takes (see day-rows.ts).
+  const daysTo = await foldClosedHours(db);
   const fresh = inShareOrder(await notStoredYet(db, rows));
   // The shares' rows first: the visits' foreign keys then check rows this transaction already
   // holds, and two MySQL writers queue on a hot share instead of deadlocking over it.
   await addVisitCounts(db, countsByShare(fresh));
   const stored = await insertInOrder(db, fresh);
-  await rollUpVisits(db, partsOf(stored));
+  await rollUpVisits(db, partsOf(stored), daysTo);
   return stored;
 }
 
