@@ -44,16 +44,12 @@ export class VisitRollupsRepository {
     const [table, column, id] = rowsOf(scope);
     const where = `r.${column} = ?` + (bot === undefined ? '' : ' AND r.bot = ?');
     const params = [id, ...(bot === undefined ? [] : [+bot])];
-    const columns = `r.bot AS bot, r.visits AS visits, r.uniques AS uniques`;
-    const [sql, args]: [string, unknown[]] =
-      span === 'd'
-        ? this.days(table, where, params, from, to, (start) => `${start} AS start, ${columns}`)
-        : [
-            `SELECT r.start AS start, ${columns}${quarters ? ', r.quarters AS quarters' : ''} ` +
-              `FROM ${table} r WHERE ${where} AND r.span = 'h' AND r.start >= ? AND r.start < ?`,
-            [...params, from, to],
-          ];
-    const rows = await this.repo.query<Record<string, unknown>[]>(sql, args);
+    const columns = (start: string) =>
+      `${start} AS start, r.bot AS bot, r.visits AS visits, r.uniques AS uniques` +
+      (quarters ? ', r.quarters AS quarters' : '');
+    const rows = await this.repo.query<Record<string, unknown>[]>(
+      ...this.rowsIn(span, table, where, params, from, to, columns),
+    );
     return rows.map((r) => ({
       start: Number(r.start),
       bot: Boolean(Number(r.bot)),
@@ -112,15 +108,9 @@ export class VisitRollupsRepository {
     const [table, column, id] = rowsOf(scope);
     const where = `r.${column} = ? AND r.bot IN (${bots.map(() => '?').join(', ')})`;
     const params = [id, ...bots.map(Number)];
-    const [sql, args]: [string, unknown[]] =
-      span === 'd'
-        ? this.days(table, where, params, from, to, () => 'r.counts AS counts')
-        : [
-            `SELECT r.counts AS counts FROM ${table} r ` +
-              `WHERE ${where} AND r.span = 'h' AND r.start >= ? AND r.start < ?`,
-            [...params, from, to],
-          ];
-    const rows = await this.repo.query<{ counts: string }[]>(sql, args);
+    const rows = await this.repo.query<{ counts: string }[]>(
+      ...this.rowsIn(span, table, where, params, from, to, () => 'r.counts AS counts'),
+    );
     return rows.map((r) => JSON.parse(r.counts) as DimCounts);
   }
 
@@ -131,7 +121,8 @@ export class VisitRollupsRepository {
     // 400 shares a statement (a list of links is a page, an export may be all of them).
     for (let i = 0; i < linkIds.length; i += 400) {
       const ids = linkIds.slice(i, i + 400);
-      const [sql, params] = this.days(
+      const [sql, params] = this.rowsIn(
+        'd',
         'visit_rollups',
         `r.link_id IN (${ids.map(() => '?').join(', ')}) AND r.bot = 0`,
         ids,
@@ -149,13 +140,14 @@ export class VisitRollupsRepository {
   }
 
   /**
-   * The rows of the days in [from, to) (UTC midnights) matching `where` (on `r`): the day rows,
-   * and the hour rows past the days' mark, which are not in their days yet (see day-rows.ts),
-   * each as its day. One statement, so the mark and the rows are read at one moment: a mark
-   * moved between two would have its hours counted twice, or not at all. `columns(start)`: what
-   * each row gives, `start` its day's.
+   * SQL for the `span` rows starting in [from, to) matching `where` (on `r`); `columns(start)`:
+   * what each row gives, `start` its row's. Days (from and to UTC midnights): the day rows, and
+   * the hour rows past the days' mark, which are not in their days yet (see day-rows.ts), each as
+   * its day. One statement, so the mark and the rows are read at one moment: a mark moved between
+   * two would have its hours counted twice, or not at all.
    */
-  private days(
+  private rowsIn(
+    span: 'h' | 'd',
     table: string,
     where: string,
     params: unknown[],
@@ -163,11 +155,13 @@ export class VisitRollupsRepository {
     to: number,
     columns: (start: string) => string,
   ): [string, unknown[]] {
+    const own =
+      `SELECT ${columns('r.start')} FROM ${table} r ` +
+      `WHERE ${where} AND r.span = '${span}' AND r.start >= ? AND r.start < ?`;
+    if (span === 'h') return [own, [...params, from, to]];
     const integer = this.repo.manager.connection.options.type === 'mysql' ? 'SIGNED' : 'INTEGER';
     return [
-      `SELECT ${columns('r.start')} FROM ${table} r ` +
-        `WHERE ${where} AND r.span = 'd' AND r.start >= ? AND r.start < ? ` +
-        'UNION ALL ' +
+      `${own} UNION ALL ` +
         `SELECT ${columns(`r.start - r.start % ${DAY_SECONDS}`)} FROM settings m ` +
         `JOIN ${table} r ON ${where} AND r.span = 'h' AND r.start >= CAST(m.value AS ${integer}) ` +
         'AND r.start >= ? AND r.start < ? WHERE m.name = ?',
