@@ -159,6 +159,10 @@ async function main() {
           `  round ${r + 1} ${name}: ${fmt(res.rps)} req/s, p99 ${res.p99} ms, ` +
             `${fmt(cpu[name][r], 1)} µs of CPU a request`,
         );
+        // Visits dropped were never written: the round's CPU would leave their writes out.
+        if (written && written.dropped > 0) {
+          throw new Error(`recording: ${written.dropped} visits dropped, its CPU is not a visit's`);
+        }
         if (written) {
           const { seconds, dropped } = written;
           console.log(

@@ -135,6 +135,27 @@ describe('VisitRecorder', () => {
     ]);
   });
 
+  it('should tell the writer when a window of batches leaves more behind it', async () => {
+    const store = jest.fn((rows: unknown[]) => Promise.resolve(rows.length));
+    const recorder = new VisitRecorder(
+      visitsStoring(store),
+      noStream,
+      env,
+      new Scheduler(),
+      noVisitEvents,
+      new VisitorSignals(env),
+    );
+    // Two windows' worth and a half: the writer must not wait for batches that cannot come.
+    recorder['queue'] = Array.from({ length: 20 * 1000 + 500 }, (_, i) => raw(i));
+    await recorder['drainOnce']();
+    const paces = store.mock.calls.map((c) => c[1] as string);
+    expect(paces).toEqual([...Array(19).fill('gather'), 'backlog', 'gather']);
+    // Someone waiting: every batch is written and rolled up at once.
+    recorder['queue'] = [raw(1)];
+    await recorder.flush();
+    expect(store.mock.calls.at(-1)![1]).toBe('flush');
+  });
+
   it('should drop the oldest visits past the bound, count them, and keep the rest in order', async () => {
     const { store, recorder } = databaseAway();
     recorder.record(raw(0));

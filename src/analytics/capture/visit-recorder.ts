@@ -6,6 +6,7 @@ import type { RawVisit } from './raw-visit';
 import { VisitStream } from './visit-stream';
 import { VisitEvents } from './visit-events';
 import { VisitsRepository } from '../store/visits.repository';
+import type { WritePace } from '../store/sqlite-visit-writer';
 import { Job, Scheduler } from '../../common/scheduler';
 import { VisitorSignals } from './visitor-signals';
 
@@ -141,7 +142,8 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
         }
         const taken = await this.stream.take(BATCH);
         if (taken.length === 0) return;
-        await this.store(taken);
+        // A full batch: more may wait in the stream, taken only after this one is stored.
+        await this.store(taken, taken.length === BATCH);
         await this.stream.done(taken);
       } catch (e) {
         // The database or Redis is away: the batch waits at the front for the next flush.
@@ -155,7 +157,10 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
    * Hands the waiting batches to the repository up to IN_FLIGHT at once, a turn of the event loop
    * apart so that parsing them never holds requests up for long; on SQLite the writer thread
    * commits the batches that reach it together in one transaction. Batches that fail wait at the
-   * front of the queue, in their order, for the next flush.
+   * front of the queue, in their order, for the next flush. The last batch of a window says
+   * whether more wait behind it: the writer then writes at once instead of gathering more, which
+   * could not come before it answers (a window of IN_FLIGHT batches every GROUP_EVERY_MS would
+   * cap the visits stored a second, and under load the queue would fill and drop them).
    */
   private async storeWaiting(): Promise<void> {
     while (this.queue.length > 0) {
@@ -164,7 +169,8 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
       for (let i = 0; i < IN_FLIGHT && this.queue.length > 0; i++) {
         if (i > 0) await new Promise((resolve) => setImmediate(resolve));
         const batch = this.queue.splice(0, BATCH);
-        const write = this.store(batch).then(
+        const backlog = i === IN_FLIGHT - 1 && this.queue.length > 0;
+        const write = this.store(batch, backlog).then(
           () => null,
           (e: unknown) => {
             error = e;
@@ -178,7 +184,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  private async store(batch: RawVisit[]): Promise<void> {
+  private async store(batch: RawVisit[], backlog: boolean): Promise<void> {
     // A day's salt is forgotten when the day ends (a late visit of that day gets a fresh one).
     const today = Math.floor(Date.now() / DAY_MS);
     for (const d of this.salts.keys()) if (d < today) this.salts.delete(d);
@@ -192,7 +198,8 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
       }
     }
     const rows = batch.map((v) => this.enricher.enrich(v));
-    await this.visits.store(rows, this.hurry);
+    const pace: WritePace = this.hurry ? 'flush' : backlog ? 'backlog' : 'gather';
+    await this.visits.store(rows, pace);
     this.visitEvents.count(rows);
   }
 

@@ -5,6 +5,16 @@ import { Worker } from 'node:worker_threads';
 import type { VisitRow } from '../rollups/rollup';
 import { toColumns } from './visit-columns';
 
+/**
+ * How soon SQLite's writer thread writes a batch (elsewhere each is written at once):
+ * - `flush`: at once, and rolled up before the answer (someone waits to read it: a flush,
+ *   shutdown);
+ * - `backlog`: at once: its sender holds more visits and sends no more before the answer, so
+ *   waiting for more would only hold them up (a recorder behind under load);
+ * - `gather`: with the batches that come within GROUP_EVERY_MS of the last group.
+ */
+export type WritePace = 'flush' | 'backlog' | 'gather';
+
 type Reply = { id: number; stored?: number; error: string | null } | { warning: string };
 
 /** The worker thread that writes visit batches to a SQLite file (see its source). */
@@ -46,8 +56,8 @@ export class SqliteVisitWriter {
   }
 
   /** Stores the visits in one transaction, off the main thread; their rollups follow (see it). */
-  write(rows: VisitRow[], urgent: boolean): Promise<number> {
-    return this.send({ visits: toColumns(rows), urgent });
+  write(rows: VisitRow[], pace: WritePace): Promise<number> {
+    return this.send({ visits: toColumns(rows), pace });
   }
 
   pruneVisitorDays(before: number): Promise<number> {

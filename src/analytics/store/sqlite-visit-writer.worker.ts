@@ -11,13 +11,14 @@ import {
 import { openWriterConnection } from './sqlite-writer-connection';
 import { pruneVisitorDays } from './sql/roll-up-visits';
 import { fromColumns, VisitColumns, visitsIn } from './visit-columns';
+import type { WritePace } from './sqlite-visit-writer';
 
 /**
  * A batch waits for its group as the columns it came in, and becomes rows only as the group is
  * written: made on arrival, a second's visits lived as objects (and a Date each) until then,
  * long enough for young-generation collections to copy them and move them to the old one.
  */
-type WriteJob = { id: number; visits: VisitColumns; urgent: boolean };
+type WriteJob = { id: number; visits: VisitColumns; pace: WritePace };
 type Job = WriteJob | { id: number; pruneBefore: number } | { id: number; rollUp: true };
 type Answer = { id: number; stored?: number; error: string | null };
 
@@ -114,7 +115,7 @@ function rollUpLater(): void {
 async function storeGroup(group: WriteJob[], afterQuiet: boolean): Promise<void> {
   const due =
     afterQuiet ||
-    group.some((j) => j.urgent) ||
+    group.some((j) => j.pace === 'flush') ||
     notRolledUp >= ROLL_UP_DUE_AT ||
     performance.now() - rolledUpAt >= rollUpDelay(notRolledUp + rowsOf(group));
   const answers = await writeGroup(group, due);
@@ -150,9 +151,9 @@ let lastStoredAt = -Infinity;
 let afterQuiet = false;
 
 /**
- * Whether an urgent batch, a full group or a job the main thread waits for (a roll-up of a flush,
- * a prune) waits: then there is no reason to wait for more. The thread's own roll-up (id -1)
- * waits for the next group, which mostly rolls up with it.
+ * Whether a batch not to gather (a flush, a sender's backlog), a full group or a job the main
+ * thread waits for (a roll-up of a flush, a prune) waits: then there is no reason to wait for
+ * more. The thread's own roll-up (id -1) waits for the next group, which mostly rolls up with it.
  */
 function readyNow(): boolean {
   let rows = 0;
@@ -161,7 +162,7 @@ function readyNow(): boolean {
       if (job.id >= 0) return true;
       continue;
     }
-    if (job.urgent) return true;
+    if (job.pace !== 'gather') return true;
     rows += visitsIn(job.visits);
   }
   return rows >= MAX_GROUP_ROWS;

@@ -2,7 +2,7 @@ import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nest
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, LessThan, LessThanOrEqual, Repository } from 'typeorm';
 import type { VisitRow } from '../rollups/rollup';
-import { SqliteVisitWriter } from './sqlite-visit-writer';
+import { SqliteVisitWriter, WritePace } from './sqlite-visit-writer';
 import type { SqlRunner } from './sql/batch-sql';
 import { storedMark, visitsPastMark } from './sql/rollup-mark';
 import { pruneVisitorDays } from './sql/roll-up-visits';
@@ -63,13 +63,12 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
    * thousands of visits a second; on SQLite, off the main thread, where synchronous writes would
    * stall redirects. Batches may be handed in without waiting for each other: they are written
    * one after the other (on MySQL, two at once would wait on each other's rollup rows). Returns
-   * how many were new (a redelivered event is stored once). Not `urgent`: SQLite's writer thread
-   * may wait up to a second for more batches to commit with it.
+   * how many were new (a redelivered event is stored once). See WritePace for `pace`.
    */
-  async store(rows: VisitRow[], urgent = true): Promise<number> {
+  async store(rows: VisitRow[], pace: WritePace = 'flush'): Promise<number> {
     if (rows.length === 0) return 0;
     const writer = this.writerOf();
-    if (writer) return writer.write(rows, urgent);
+    if (writer) return writer.write(rows, pace);
     // A transaction of the unit of work: on SQLite's one connection (`:memory:`) it takes its
     // turn with the API's, instead of landing inside whichever is open.
     const write = this.last.then(() =>

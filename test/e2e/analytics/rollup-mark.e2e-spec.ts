@@ -52,7 +52,7 @@ import { dbKind } from '../../utils/test-database';
   it('should roll up a batch after a pause at once, and one under load within seconds', async () => {
     const id = await newLink();
     const visits = t.app.get(VisitsRepository);
-    expect(await visits.store([row(id, 'aaaaaaaaaaaaaaaa')], false)).toBe(1);
+    expect(await visits.store([row(id, 'aaaaaaaaaaaaaaaa')], 'gather')).toBe(1);
     expect(await totalOf(id)).toBe(1);
     // Right behind it, under load (10,000 visits waiting: due in 10 s, not the light load's 1 s,
     // which a group a second later may already meet): stored (the log has them), rolled up later.
@@ -60,7 +60,7 @@ import { dbKind } from '../../utils/test-database';
     const load = Array.from({ length: ROLL_UP_LIGHT }, (_, i) =>
       row(id, `load${i}`.padEnd(16, '0')),
     );
-    expect(await visits.store(load, false)).toBe(ROLL_UP_LIGHT);
+    expect(await visits.store(load, 'gather')).toBe(ROLL_UP_LIGHT);
     const log = await t
       .api()
       .get(`/api/v1/links/${id}/visits?per_page=100`)
@@ -77,10 +77,10 @@ import { dbKind } from '../../utils/test-database';
   it('should roll up on a flush what a batch not urged left for later', async () => {
     const id = await newLink();
     const visits = t.app.get(VisitsRepository);
-    expect(await visits.store([row(id, 'dddddddddddddddd')], false)).toBe(1);
+    expect(await visits.store([row(id, 'dddddddddddddddd')], 'gather')).toBe(1);
     // As the recorder's own drain stores under load, with a flush joining it: the flush waits
     // for the roll-up too (a test or a shutdown then reads what it flushed).
-    expect(await visits.store([row(id, 'eeeeeeeeeeeeeeee')], false)).toBe(1);
+    expect(await visits.store([row(id, 'eeeeeeeeeeeeeeee')], 'gather')).toBe(1);
     await t.app.get(VisitRecorder).flush();
     expect(await totalOf(id)).toBe(2);
   });

@@ -1,6 +1,7 @@
 import type { VisitRow } from '../../../src/analytics/rollups/rollup';
 import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { VisitsRepository } from '../../../src/analytics/store/visits.repository';
+import { GROUP_EVERY_MS } from '../../../src/analytics/store/sql/rollup-mark';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { visitRow } from '../../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
@@ -120,19 +121,23 @@ describe('Visit batches written together', () => {
   // SQLite's writer thread: a batch right after another waits for the next group, so batches
   // under load are committed together (a lower bound only: a slow machine waits longer anyway).
   (dbKind() === 'sqlite' ? it : it.skip)(
-    'should start a new group at most every half second while batches keep coming, unless urged',
+    'should start a new group at most every second while batches keep coming, unless urged or backlogged',
     async () => {
       const id = idOf(await shorten({ target_url: 'https://example.com/g' }).expect(200));
       const started = Date.now();
-      expect(await visits().store([row(id, a.id, 'eeeeeeeeeeeeeeee')], false)).toBe(1);
-      expect(await visits().store([row(id, a.id, 'ffffffffffffffff')], false)).toBe(1);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(450);
-      // Someone waiting (a flush, shutdown) does not wait for the group: 'urgent' goes at once.
+      expect(await visits().store([row(id, a.id, 'eeeeeeeeeeeeeeee')], 'gather')).toBe(1);
+      expect(await visits().store([row(id, a.id, 'ffffffffffffffff')], 'gather')).toBe(1);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(GROUP_EVERY_MS - 50);
+      // A sender with more behind the batch does not wait for the group: nothing more could come.
+      const backlogAt = Date.now();
+      expect(await visits().store([row(id, a.id, '2222222222222222')], 'backlog')).toBe(1);
+      expect(Date.now() - backlogAt).toBeLessThan(GROUP_EVERY_MS / 2);
+      // Someone waiting (a flush, shutdown) does not wait for the group either, and it is rolled up.
       const urgentAt = Date.now();
       expect(await visits().store([row(id, a.id, '1111111111111111')])).toBe(1);
-      expect(Date.now() - urgentAt).toBeLessThan(250);
+      expect(Date.now() - urgentAt).toBeLessThan(GROUP_EVERY_MS / 2);
       const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
-      expect(stats.body.data.totals).toEqual({ visits: 3, uniques: 3, bots: 0, qr_scans: 0 });
+      expect(stats.body.data.totals).toEqual({ visits: 4, uniques: 4, bots: 0, qr_scans: 0 });
     },
   );
 });
