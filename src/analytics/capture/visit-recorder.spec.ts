@@ -136,7 +136,9 @@ describe('VisitRecorder', () => {
   });
 
   it('should tell the writer when a window of batches leaves more behind it', async () => {
-    const store = jest.fn((rows: unknown[]) => Promise.resolve(rows.length));
+    const store = jest.fn<Promise<number>, [unknown[], string]>((rows) =>
+      Promise.resolve(rows.length),
+    );
     const recorder = new VisitRecorder(
       visitsStoring(store),
       noStream,
@@ -148,7 +150,7 @@ describe('VisitRecorder', () => {
     // Two windows' worth and a half: the writer must not wait for batches that cannot come.
     recorder['queue'] = Array.from({ length: 20 * 1000 + 500 }, (_, i) => raw(i));
     await recorder['drainOnce']();
-    const paces = store.mock.calls.map((c) => c[1] as string);
+    const paces = store.mock.calls.map((c) => c[1]);
     expect(paces).toEqual([...Array(19).fill('gather'), 'backlog', 'gather']);
     // Someone waiting: every batch is written and rolled up at once.
     recorder['queue'] = [raw(1)];

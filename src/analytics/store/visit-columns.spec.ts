@@ -29,6 +29,15 @@ describe('visit columns', () => {
     expect(fromColumns(structuredClone(toColumns(rows)))).toEqual(rows);
   });
 
+  it('should carry each distinct string of a batch once', () => {
+    const rows = [visitRow({ country: 'DE' }), visitRow({ country: 'DE' }), visitRow()];
+    const { strings } = toColumns(rows);
+    expect(new Set(strings).size).toBe(strings.length);
+    const [a, b] = fromColumns(structuredClone(toColumns(rows)));
+    expect(a.country).toBe('DE');
+    expect(b.visitorHash).toBe(a.visitorHash);
+  });
+
   it('should carry an empty batch', () => {
     expect(fromColumns(structuredClone(toColumns([])))).toEqual([]);
   });

@@ -3,15 +3,21 @@ import type { Device } from './visit.entity';
 
 /**
  * A batch of visits as it crosses to the SQLite writer thread: one array of numbers and one of
- * strings, field after field. Cloned as objects, every visit's property names were written out
- * and each object rebuilt key by key on the other side: ~1.8 µs a visit between the two threads,
- * ~1.2 as columns, with less garbage for the collector.
+ * string indexes, field after field, and each distinct string of the batch once. Cloned as
+ * objects, every visit's property names were written out and each object rebuilt key by key on
+ * the other side (~1.8 µs a visit between the two threads); as columns of strings, each visit's
+ * fourteen strings were still copied one by one and arrived as fresh strings, which the writer
+ * then hashed again for every count it keyed by them (~1.3 µs a visit more than the same rows
+ * not cloned, `npm run bench:writer`). A batch's visits share most of their values (a few
+ * countries, browsers, referrers), so each goes across once and is counted as one string.
  */
 export interface VisitColumns {
   /** linkId, accountId, domainId, at (ms), flags (1 bot, 2 QR scan): NUMBERS per visit. */
   numbers: Float64Array;
-  /** The TEXTS string fields of each visit, in order. */
-  texts: (string | null)[];
+  /** The TEXTS string fields of each visit, in order, as indexes into `strings` (0: null). */
+  texts: Uint32Array;
+  /** The batch's distinct strings, from index 1. */
+  strings: string[];
 }
 
 const NUMBERS = 5;
@@ -19,7 +25,15 @@ const TEXTS = 14;
 
 export function toColumns(rows: VisitRow[]): VisitColumns {
   const numbers = new Float64Array(rows.length * NUMBERS);
-  const texts = new Array<string | null>(rows.length * TEXTS);
+  const texts = new Uint32Array(rows.length * TEXTS);
+  const strings: string[] = [''];
+  const indexes = new Map<string, number>();
+  const indexOf = (value: string | null): number => {
+    if (value === null) return 0;
+    let i = indexes.get(value);
+    if (i === undefined) indexes.set(value, (i = strings.push(value) - 1));
+    return i;
+  };
   rows.forEach((r, i) => {
     let n = i * NUMBERS;
     numbers[n++] = r.linkId;
@@ -28,28 +42,31 @@ export function toColumns(rows: VisitRow[]): VisitColumns {
     numbers[n++] = r.at.getTime();
     numbers[n] = (r.isBot ? 1 : 0) | (r.qr ? 2 : 0);
     let t = i * TEXTS;
-    texts[t++] = r.kind;
-    texts[t++] = r.referrerHost;
-    texts[t++] = r.referrerUrl;
-    texts[t++] = r.country;
-    texts[t++] = r.browser;
-    texts[t++] = r.os;
-    texts[t++] = r.device;
-    texts[t++] = r.language;
-    texts[t++] = r.visitorHash;
-    texts[t++] = r.eventId;
-    texts[t++] = r.variant;
-    texts[t++] = r.utmSource;
-    texts[t++] = r.utmMedium;
-    texts[t] = r.utmCampaign;
+    texts[t++] = indexOf(r.kind);
+    texts[t++] = indexOf(r.referrerHost);
+    texts[t++] = indexOf(r.referrerUrl);
+    texts[t++] = indexOf(r.country);
+    texts[t++] = indexOf(r.browser);
+    texts[t++] = indexOf(r.os);
+    texts[t++] = indexOf(r.device);
+    texts[t++] = indexOf(r.language);
+    texts[t++] = indexOf(r.visitorHash);
+    texts[t++] = indexOf(r.eventId);
+    texts[t++] = indexOf(r.variant);
+    texts[t++] = indexOf(r.utmSource);
+    texts[t++] = indexOf(r.utmMedium);
+    texts[t] = indexOf(r.utmCampaign);
   });
-  return { numbers, texts };
+  return { numbers, texts, strings };
 }
 
 /** How many visits the columns hold. */
 export const visitsIn = (columns: VisitColumns): number => columns.numbers.length / NUMBERS;
 
-export function fromColumns({ numbers, texts }: VisitColumns): VisitRow[] {
+export function fromColumns({ numbers, texts, strings: all }: VisitColumns): VisitRow[] {
+  // Index 0 reads as null.
+  const strings: (string | null)[] = all;
+  strings[0] = null;
   const rows = new Array<VisitRow>(numbers.length / NUMBERS);
   for (let i = 0; i < rows.length; i++) {
     const n = i * NUMBERS;
@@ -61,20 +78,20 @@ export function fromColumns({ numbers, texts }: VisitColumns): VisitRow[] {
       at: new Date(numbers[n + 3]),
       isBot: (numbers[n + 4] & 1) !== 0,
       qr: (numbers[n + 4] & 2) !== 0,
-      kind: texts[t]!,
-      referrerHost: texts[t + 1],
-      referrerUrl: texts[t + 2],
-      country: texts[t + 3],
-      browser: texts[t + 4],
-      os: texts[t + 5],
-      device: texts[t + 6] as Device,
-      language: texts[t + 7],
-      visitorHash: texts[t + 8]!,
-      eventId: texts[t + 9],
-      variant: texts[t + 10],
-      utmSource: texts[t + 11],
-      utmMedium: texts[t + 12],
-      utmCampaign: texts[t + 13],
+      kind: strings[texts[t]]!,
+      referrerHost: strings[texts[t + 1]],
+      referrerUrl: strings[texts[t + 2]],
+      country: strings[texts[t + 3]],
+      browser: strings[texts[t + 4]],
+      os: strings[texts[t + 5]],
+      device: strings[texts[t + 6]] as Device,
+      language: strings[texts[t + 7]],
+      visitorHash: strings[texts[t + 8]]!,
+      eventId: strings[texts[t + 9]],
+      variant: strings[texts[t + 10]],
+      utmSource: strings[texts[t + 11]],
+      utmMedium: strings[texts[t + 12]],
+      utmCampaign: strings[texts[t + 13]],
     };
   }
   return rows;
