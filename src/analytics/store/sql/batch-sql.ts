@@ -96,6 +96,17 @@ export async function insert(
   return returned;
 }
 
+/** Inserts `n` rows (at most ROWS_PER_STATEMENT) in one statement, their values one flat list. */
+export async function insertFlat(
+  db: SqlRunner,
+  table: string,
+  columns: string[],
+  n: number,
+  params: unknown[],
+): Promise<void> {
+  await db.query(insertSql(table, columns, n, ''), params);
+}
+
 const statements = new Map<string, string>();
 /** The text of an n-row INSERT, made once (thousands of batches repeat a few shapes). */
 function insertSql(table: string, columns: string[], n: number, suffix: string): string {

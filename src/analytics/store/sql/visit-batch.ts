@@ -2,6 +2,7 @@ import {
   atValue,
   existingIds,
   insert,
+  insertFlat,
   KEYS_PER_SELECT,
   marks,
   refusedByForeignKey,
@@ -68,7 +69,21 @@ export async function storeVisits(db: SqlRunner, rows: VisitRow[]): Promise<Visi
  * B-trees (the index inserts cost a third as much), and two MySQL writers lock rows in the same
  * order.
  */
-const inShareOrder = (rows: VisitRow[]) => [...rows].sort((a, b) => a.linkId - b.linkId);
+function inShareOrder(rows: VisitRow[]): VisitRow[] {
+  // Buckets by share, then the shares sorted: a comparison sort of the visits cost ~0.3 µs a
+  // visit, and this keeps arrival order within a share without relying on a stable sort.
+  const byShare = new Map<number, VisitRow[]>();
+  for (const r of rows) {
+    const bucket = byShare.get(r.linkId);
+    if (bucket) bucket.push(r);
+    else byShare.set(r.linkId, [r]);
+  }
+  const ids = Float64Array.from(byShare.keys()).sort();
+  const ordered = new Array<VisitRow>(rows.length);
+  let i = 0;
+  for (const id of ids) for (const r of byShare.get(id)!) ordered[i++] = r;
+  return ordered;
+}
 
 async function insertInOrder(db: SqlRunner, ordered: VisitRow[]): Promise<VisitRow[]> {
   const stored: VisitRow[] = [];
@@ -84,40 +99,45 @@ async function insertInOrder(db: SqlRunner, ordered: VisitRow[]): Promise<VisitR
  * only then are the shares looked up: before every statement that cost ~0.7 µs a visit.
  */
 async function insertVisits(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
-  const values = (of: VisitRow[]) => of.map((r) => visitValues(db, r));
   try {
-    await insert(db, 'visits', VISIT_COLUMNS, values(rows), '');
+    await insertFlat(db, 'visits', VISIT_COLUMNS, rows.length, visitParams(db, rows));
     return rows;
   } catch (e) {
     if (!refusedByForeignKey(e)) throw e;
   }
   const live = await ofLiveShares(db, rows);
-  await insert(db, 'visits', VISIT_COLUMNS, values(live), '');
+  if (live.length > 0) {
+    await insertFlat(db, 'visits', VISIT_COLUMNS, live.length, visitParams(db, live));
+  }
   return live;
 }
 
-function visitValues(db: SqlRunner, r: VisitRow): unknown[] {
-  return [
-    r.linkId,
-    r.accountId,
-    r.domainId,
-    r.kind,
-    atValue(db, r.at),
-    +r.isBot,
-    +r.qr,
-    r.referrerHost,
-    r.referrerUrl,
-    r.country,
-    r.browser,
-    r.os,
-    r.device,
-    r.language,
-    r.visitorHash,
-    r.variant,
-    r.utmSource,
-    r.utmMedium,
-    r.utmCampaign,
-  ];
+/** One statement's parameters, row after row (an array per row was most of the garbage). */
+function visitParams(db: SqlRunner, rows: VisitRow[]): unknown[] {
+  const params = new Array<unknown>(rows.length * VISIT_COLUMNS.length);
+  let p = 0;
+  for (const r of rows) {
+    params[p++] = r.linkId;
+    params[p++] = r.accountId;
+    params[p++] = r.domainId;
+    params[p++] = r.kind;
+    params[p++] = atValue(db, r.at);
+    params[p++] = +r.isBot;
+    params[p++] = +r.qr;
+    params[p++] = r.referrerHost;
+    params[p++] = r.referrerUrl;
+    params[p++] = r.country;
+    params[p++] = r.browser;
+    params[p++] = r.os;
+    params[p++] = r.device;
+    params[p++] = r.language;
+    params[p++] = r.visitorHash;
+    params[p++] = r.variant;
+    params[p++] = r.utmSource;
+    params[p++] = r.utmMedium;
+    params[p++] = r.utmCampaign;
+  }
+  return params;
 }
 
 /**
