@@ -29,6 +29,8 @@ import {
   signup,
   startPinned,
   stop,
+  threadCpuMicros,
+  threadShares,
   waitFor,
 } from './bench/harness';
 
@@ -140,6 +142,7 @@ async function main() {
         ['bare', BARE],
       ] as const) {
         const cpuBefore = cpuMicros(pids[name]);
+        const threadsBefore = threadCpuMicros(pids[name]);
         const res = await load({
           url: `http://127.0.0.1:${port}`,
           duration: ROUND_SECONDS,
@@ -155,9 +158,11 @@ async function main() {
         const written = name === 'recording' ? await visitsWritten(port) : null;
         if (written) await new Promise((r) => setTimeout(r, ROLL_UP_EVERY_MS + 1000));
         cpu[name].push((cpuMicros(pids[name]) - cpuBefore) / res.total);
+        const t = threadShares(threadsBefore, threadCpuMicros(pids[name]), pids[name]);
         console.log(
           `  round ${r + 1} ${name}: ${fmt(res.rps)} req/s, p99 ${res.p99} ms, ` +
-            `${fmt(cpu[name][r], 1)} µs of CPU a request`,
+            `${fmt(cpu[name][r], 1)} µs of CPU a request (main thread ${fmt(t.main / res.total, 1)}, ` +
+            `busiest other ${fmt(t.busiest / res.total, 1)}, the rest ${fmt(t.rest / res.total, 1)})`,
         );
         // Visits dropped were never written: the round's CPU would leave their writes out.
         if (written && written.dropped > 0) {

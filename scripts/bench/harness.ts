@@ -9,9 +9,37 @@ const TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()
 
 /** CPU time a process has used, all its threads, in µs (utime + stime of /proc/<pid>/stat). */
 export function cpuMicros(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return statMicros(`/proc/${pid}/stat`);
+}
+
+/** utime + stime of a /proc stat file, in µs. */
+function statMicros(file: string): number {
+  const stat = readFileSync(file, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / TICKS;
+}
+
+/** CPU time of each thread of a process, in µs, by thread id (the main thread's is the pid). */
+export function threadCpuMicros(pid: number): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    threads.set(Number(tid), statMicros(`/proc/${pid}/task/${tid}/stat`));
+  }
+  return threads;
+}
+
+/**
+ * Where a process's CPU went between two readings of threadCpuMicros, per operation: its main
+ * thread, its busiest other thread (the SQLite visit writer, where it runs) and all the rest
+ * (V8's collector and platform threads, libuv's pool).
+ */
+export function threadShares(before: Map<number, number>, after: Map<number, number>, pid: number) {
+  const used = [...after].map(([tid, us]) => [tid, us - (before.get(tid) ?? 0)] as const);
+  const main = used.find(([tid]) => tid === pid)?.[1] ?? 0;
+  const others = used.filter(([tid]) => tid !== pid).map(([, us]) => us);
+  const busiest = Math.max(0, ...others);
+  const rest = others.reduce((a, b) => a + b, 0) - busiest;
+  return { main, busiest, rest };
 }
 
 /**
