@@ -35,18 +35,21 @@ const visitsStoring = (store: jest.Mock) =>
 
 describe('VisitRecorder', () => {
   const env = { TRUST_PROXY: false, ANALYTICS_RECORD: true } as Env;
-
-  /** A recorder whose every write fails, as while the database is away (its warnings muted). */
-  const databaseAway = () => {
-    const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
-    const recorder = new VisitRecorder(
+  /** A recorder without a stream, its batches handed to `store`. */
+  const recorderStoring = (store: jest.Mock, settings = env) =>
+    new VisitRecorder(
       visitsStoring(store),
       noStream,
-      env,
+      settings,
       new Scheduler(),
       noVisitEvents,
       new VisitorSignals(env),
     );
+
+  /** A recorder whose every write fails, as while the database is away (its warnings muted). */
+  const databaseAway = () => {
+    const store = jest.fn().mockRejectedValue(new Error('connect ECONNREFUSED'));
+    const recorder = recorderStoring(store);
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     return { store, recorder };
   };
@@ -59,14 +62,7 @@ describe('VisitRecorder', () => {
 
   it('should write waiting visits in one batch, parsed', async () => {
     const store = jest.fn().mockResolvedValue(undefined);
-    const recorder = new VisitRecorder(
-      visitsStoring(store),
-      noStream,
-      env,
-      new Scheduler(),
-      noVisitEvents,
-      new VisitorSignals(env),
-    );
+    const recorder = recorderStoring(store);
     recorder.record(raw(1));
     recorder.record(raw(2));
     await recorder.flush();
@@ -109,14 +105,7 @@ describe('VisitRecorder', () => {
         return rows.length;
       });
     });
-    const recorder = new VisitRecorder(
-      visitsStoring(store),
-      noStream,
-      env,
-      new Scheduler(),
-      noVisitEvents,
-      new VisitorSignals(env),
-    );
+    const recorder = recorderStoring(store);
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     // Queued without the flush each full batch starts, as while an earlier flush ran.
     recorder['queue'] = Array.from({ length: 2500 }, (_, i) => raw(i));
@@ -139,14 +128,7 @@ describe('VisitRecorder', () => {
     const store = jest.fn<Promise<number>, [unknown[], string]>((rows) =>
       Promise.resolve(rows.length),
     );
-    const recorder = new VisitRecorder(
-      visitsStoring(store),
-      noStream,
-      env,
-      new Scheduler(),
-      noVisitEvents,
-      new VisitorSignals(env),
-    );
+    const recorder = recorderStoring(store);
     // Two windows' worth and a half: the writer must not wait for batches that cannot come.
     recorder['queue'] = Array.from({ length: 20 * 1000 + 500 }, (_, i) => raw(i));
     await recorder['drainOnce']();
@@ -197,14 +179,7 @@ describe('VisitRecorder', () => {
   it('should keep nothing when recording is off', async () => {
     const store = jest.fn().mockResolvedValue(undefined);
     const off = { ...env, ANALYTICS_RECORD: false } as Env;
-    const recorder = new VisitRecorder(
-      visitsStoring(store),
-      noStream,
-      off,
-      new Scheduler(),
-      noVisitEvents,
-      new VisitorSignals(env),
-    );
+    const recorder = recorderStoring(store, off);
     recorder.record(raw(1));
     await recorder.flush();
     expect(recorder.enabled).toBe(false);
