@@ -6,8 +6,8 @@
  * visits (a second of the recording run, as the thread groups them), rolled up when the writer
  * thread would be (every ROLL_UP_EVERY_MS of groups, or ROLL_UP_DUE_AT visits). The writer's time
  * counts reading the message the main thread sends (a structured clone of the columns) and
- * making the rows from it, as the thread does. Prints one
- * JSON line with the medians of 3 alternated rounds.
+ * making the rows from it, as the thread does. Prints one JSON line with the medians of 3
+ * alternated rounds.
  */
 import 'reflect-metadata';
 import Database from 'better-sqlite3';

@@ -14,10 +14,10 @@ import type { Device } from './visit.entity';
 export interface VisitColumns {
   /** linkId, accountId, domainId, at (ms), flags (1 bot, 2 QR scan): NUMBERS per visit. */
   numbers: Float64Array;
-  /** The TEXTS string fields of each visit, in order, as indexes into `strings` (0: null). */
+  /** The TEXTS string fields of each visit, in order, as indexes into `strings`. */
   texts: Uint32Array;
-  /** The batch's distinct strings, from index 1. */
-  strings: string[];
+  /** null, then the batch's distinct strings. */
+  strings: (string | null)[];
 }
 
 const NUMBERS = 5;
@@ -26,7 +26,7 @@ const TEXTS = 14;
 export function toColumns(rows: VisitRow[]): VisitColumns {
   const numbers = new Float64Array(rows.length * NUMBERS);
   const texts = new Uint32Array(rows.length * TEXTS);
-  const strings: string[] = [''];
+  const strings: (string | null)[] = [null];
   const indexes = new Map<string, number>();
   const indexOf = (value: string | null): number => {
     if (value === null) return 0;
@@ -63,10 +63,7 @@ export function toColumns(rows: VisitRow[]): VisitColumns {
 /** How many visits the columns hold. */
 export const visitsIn = (columns: VisitColumns): number => columns.numbers.length / NUMBERS;
 
-export function fromColumns({ numbers, texts, strings: all }: VisitColumns): VisitRow[] {
-  // Index 0 reads as null.
-  const strings: (string | null)[] = all;
-  strings[0] = null;
+export function fromColumns({ numbers, texts, strings }: VisitColumns): VisitRow[] {
   const rows = new Array<VisitRow>(numbers.length / NUMBERS);
   for (let i = 0; i < rows.length; i++) {
     const n = i * NUMBERS;
