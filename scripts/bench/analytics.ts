@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { ROLL_UP_EVERY_MS } from '../../src/analytics/store/sql/rollup-mark';
+import { GROUP_EVERY_MS, ROLL_UP_EVERY_MS } from '../../src/analytics/store/sql/rollup-mark';
 import { fmt, runPinned } from './harness';
 
 interface IngestResult {
@@ -102,7 +102,7 @@ function report(db: string, r: IngestResult): boolean {
  */
 export async function benchWriter(): Promise<number> {
   console.log(
-    '# visit writer: 440,000 visits to 10,000 links in groups of 22,000 (a second each), ' +
+    `# visit writer: 440,000 visits to 10,000 links at 22,000 a second in groups of ${GROUP_EVERY_MS / 1000} s, ` +
       `rolled up as the writer thread would (every ${ROLL_UP_EVERY_MS / 1000} s), one thread`,
   );
   const out = await runPinned(0, [join(__dirname, 'writer.js')], {

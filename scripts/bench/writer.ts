@@ -2,8 +2,8 @@
  * One child process of `npm run bench` (pinned to core 0): what the SQLite visit writer costs
  * per visit, in CPU time of its one thread, against a bare writer in the same run that inserts
  * the same rows in the same groups into the same table and does nothing else (no uniques, no
- * rollups, no checks): the floor any writer of raw visits pays. 10,000 links, groups of 22,000
- * visits (a second of the recording run, as the thread groups them), rolled up when the writer
+ * rollups, no checks): the floor any writer of raw visits pays. 10,000 links, 22,000 visits a
+ * second in groups of GROUP_EVERY_MS (as the thread groups them under load), rolled up when the writer
  * thread would be (every ROLL_UP_EVERY_MS of groups, or ROLL_UP_DUE_AT visits). The writer's time
  * counts reading the message the main thread sends (a structured clone of the columns) and
  * making the rows from it, as the thread does. Prints one JSON line with the medians of 3
@@ -30,9 +30,9 @@ import { validateEnv } from '../../src/config/validate-env';
 import { median } from './harness';
 
 const LINKS = 10_000;
-/** A second of visits at 22,000 a second: a group as the writer thread makes one. */
-const GROUP = 22_000;
+/** GROUP_EVERY_MS of visits at 22,000 a second: a group as the writer thread makes one. */
 const GROUP_MS = GROUP_EVERY_MS;
+const GROUP = (22_000 * GROUP_MS) / 1000;
 /** Two roll-ups' worth. */
 const GROUPS = 2 * Math.min(ROLL_UP_EVERY_MS / GROUP_MS, Math.ceil(ROLL_UP_DUE_AT / GROUP));
 const ROUNDS = 3;

@@ -85,36 +85,49 @@ describe('VisitRecorder', () => {
     expect(store.mock.calls[0][0].map((v: { linkId: number }) => v.linkId)).toEqual([1, 2]);
   });
 
-  it('should hand waiting batches over together, and keep only a failed one, in order', async () => {
+  it('should hand batches over without waiting for answers, and keep the failed ones in order', async () => {
     const stored: number[][] = [];
-    let calls = 0;
     let inFlight = 0;
     let most = 0;
-    // The first batch is answered only once the third has been handed over (handed over one
-    // by one, the first would never be answered, and the test would time out).
+    // The first two are answered only once the third has been handed over (each waiting for
+    // its answer, the third would never go and the test would time out): the second fails
+    // first, then the first.
     let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const store = jest.fn((rows: { linkId: number }[]) => {
-      // The second batch of the first flush fails; the others are stored.
-      if (++calls === 2) return Promise.reject(new Error('disk I/O error'));
-      if (calls === 3) release();
+    const third = new Promise<void>((resolve) => (release = resolve));
+    let calls = 0;
+    const store = jest.fn((rows: { linkId: number }[]): Promise<number> => {
       most = Math.max(most, ++inFlight);
-      return (calls === 1 ? held : Promise.resolve()).then(() => {
+      const call = ++calls;
+      if (call === 3) release();
+      const answered: Promise<unknown> =
+        call === 1
+          ? third.then(() => new Promise((r) => setTimeout(r, 20)))
+          : call === 2
+            ? third
+            : Promise.resolve();
+      return answered.then(() => {
         inFlight--;
+        if (call < 3) throw new Error('disk I/O error');
         stored.push(rows.map((r) => r.linkId));
         return rows.length;
       });
     });
     const recorder = recorderStoring(store);
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
-    // Queued without the flush each full batch starts, as while an earlier flush ran.
+    // Queued without the drain each full batch starts, as while an earlier one ran.
     recorder['queue'] = Array.from({ length: 2500 }, (_, i) => raw(i));
     await recorder.flush();
     expect(store).toHaveBeenCalledTimes(3);
-    expect(most).toBe(2); // the third went out before the first was answered
-    expect(recorder.waiting).toBe(1000);
-    expect(recorder['queue'][0].linkId).toBe(1000);
-    expect(recorder['queue'][999].linkId).toBe(1999);
+    expect(most).toBe(3);
+    // Kept once every batch was answered, in the order they were taken, not of their failures.
+    expect(recorder.waiting).toBe(2000);
+    expect(recorder['queue'].map((v) => v.linkId)).toEqual(
+      Array.from({ length: 2000 }, (_, i) => i),
+    );
+    store.mockImplementation((rows: { linkId: number }[]) => {
+      stored.push(rows.map((r) => r.linkId));
+      return Promise.resolve(rows.length);
+    });
     await recorder.flush();
     expect(recorder.waiting).toBe(0);
     expect(stored.map((b) => [b[0], b.length]).sort((x, y) => x[0] - y[0])).toEqual([
@@ -124,16 +137,41 @@ describe('VisitRecorder', () => {
     ]);
   });
 
-  it('should tell the writer when a window of batches leaves more behind it', async () => {
-    const store = jest.fn<Promise<number>, [unknown[], string]>((rows) =>
-      Promise.resolve(rows.length),
-    );
+  it('should hand over full batches as they fill, and the rest when the timer drains', async () => {
+    const store = jest.fn((rows: unknown[]) => Promise.resolve(rows.length));
     const recorder = recorderStoring(store);
-    // Two windows' worth and a half: the writer must not wait for batches that cannot come.
-    recorder['queue'] = Array.from({ length: 20 * 1000 + 500 }, (_, i) => raw(i));
+    for (let i = 0; i < 2500; i++) {
+      recorder.record(raw(i));
+      // Requests come in turns of the event loop, the drains they start between them.
+      if (i % 100 === 99) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await recorder['flushing'];
+    expect(store.mock.calls.map((c) => c[0].length)).toEqual([1000, 1000]);
+    expect(recorder.waiting).toBe(500);
+    recorder['whole'] = true;
+    await recorder['drainOnce']();
+    expect(store.mock.calls.map((c) => [c[0].length, c[1]])).toEqual([
+      [1000, 'gather'],
+      [1000, 'gather'],
+      [500, 'gather'],
+    ]);
+  });
+
+  it('should tell the writer when the batches unanswered reach the bound with more behind', async () => {
+    // Answered only once the bound is reached: the writer must not wait for batches that
+    // cannot come before its answer.
+    let release!: () => void;
+    const full = new Promise<void>((resolve) => (release = resolve));
+    const store = jest.fn<Promise<number>, [unknown[], string]>((rows) => {
+      if (store.mock.calls.length === 100) release();
+      return full.then(() => rows.length);
+    });
+    const recorder = recorderStoring(store);
+    recorder['queue'] = Array.from({ length: 100 * 1000 + 500 }, (_, i) => raw(i));
+    recorder['whole'] = true;
     await recorder['drainOnce']();
     const paces = store.mock.calls.map((c) => c[1]);
-    expect(paces).toEqual([...Array(19).fill('gather'), 'backlog', 'gather']);
+    expect(paces).toEqual([...Array(99).fill('gather'), 'backlog', 'gather']);
     // Someone waiting: every batch is written and rolled up at once.
     recorder['queue'] = [raw(1)];
     await recorder.flush();

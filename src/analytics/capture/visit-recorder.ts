@@ -12,8 +12,12 @@ import { VisitorSignals } from './visitor-signals';
 
 const FLUSH_EVERY_MS = 1000;
 const BATCH = 1000;
-/** Batches handed to the repository before the first of them is answered. */
-const IN_FLIGHT = 20;
+/**
+ * Batches handed to the repository and not answered yet, at most. More than the SQLite writer
+ * thread gathers into a group under load (MAX_GROUP_ROWS), so its groups are cut by its clock,
+ * not by this bound.
+ */
+const IN_FLIGHT = 100;
 /** Visits waiting while the database is away; past it the oldest are dropped (and counted). */
 const MAX_WAITING = 100_000;
 const DAY_MS = 86_400_000;
@@ -28,8 +32,18 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(VisitRecorder.name);
   private queue: RawVisit[] = [];
   private flushing: Promise<void> | null = null;
+  /** Batches handed over and not answered yet, and who waits for the next answer. */
+  private unanswered = 0;
+  private readonly onAnswer = new Set<() => void>();
+  /** Batches whose write failed while others were unanswered: kept once all are answered. */
+  private failed: { seq: number; batch: RawVisit[]; error: unknown }[] = [];
+  private sent = 0;
+  /** Writes failed since start: a drain hands nothing more over once one failed during it. */
+  private failures = 0;
   /** Someone waits for the drain under way: its batches are written at once. */
   private hurry = false;
+  /** The drain under way hands over a last batch that is not full (the timer's, a flush's). */
+  private whole = false;
   private job?: Job;
   /** Visits lost to a full queue since start. */
   dropped = 0;
@@ -99,9 +113,10 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleInit(): void {
-    this.job = this.scheduler.every('visits: drain to the store', FLUSH_EVERY_MS, () =>
-      this.drainOnce(),
-    );
+    this.job = this.scheduler.every('visits: drain to the store', FLUSH_EVERY_MS, () => {
+      this.whole = true;
+      return this.drainOnce();
+    });
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -114,17 +129,18 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
    * the recorder starts itself let the SQLite writer wait a little for more batches under load.
    */
   async flush(): Promise<void> {
-    this.hurry = true;
+    this.hurry = this.whole = true;
     await this.drainOnce();
-    // A drain already under way, not hurried, may have left its batches' roll-up for later.
-    await this.visits.rollUpStored();
+    // Batches handed over before, to gather, are written now (the roll-up asked for goes after
+    // them) and answered; a drain under way, not hurried, may have left their roll-up for later.
+    await Promise.all([this.allAnswered(), this.visits.rollUpStored()]);
   }
 
   /** One drain at a time; a flush asked for during one hurries the rest of it. */
   private drainOnce(): Promise<void> {
     this.flushing ??= this.drain().finally(() => {
       this.flushing = null;
-      this.hurry = false;
+      this.hurry = this.whole = false;
     });
     return this.flushing;
   }
@@ -154,34 +170,63 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   }
 
   /**
-   * Hands the waiting batches to the repository up to IN_FLIGHT at once, a turn of the event loop
-   * apart so that parsing them never holds requests up for long; on SQLite the writer thread
-   * commits the batches that reach it together in one transaction. Batches that fail wait at the
-   * front of the queue, in their order, for the next flush. The last batch of a window says
-   * whether more wait behind it: the writer then writes at once instead of gathering more, which
-   * could not come before it answers (a window of IN_FLIGHT batches every GROUP_EVERY_MS would
-   * cap the visits stored a second, and under load the queue would fill and drop them).
+   * Hands the waiting batches to the repository as they come, without waiting for the answers of
+   * those before (up to IN_FLIGHT unanswered), a turn of the event loop apart so that parsing them
+   * never holds requests up for long. On SQLite the writer thread gathers what reaches it into one
+   * transaction every GROUP_EVERY_MS (handed over a window at a time, each after the answer to
+   * the last, a group held only what came during one write), and the bigger the group the less
+   * each visit costs (a commit writes every page its visits touched). A batch that fills the bound with more
+   * queued says so (`backlog`): the writer then writes at once instead of gathering more, which
+   * could not come before an answer. After a failed write nothing more is handed over; once
+   * every batch is answered, the failed ones wait at the front of the queue, in their order, for
+   * the next try.
    */
   private async storeWaiting(): Promise<void> {
-    while (this.queue.length > 0) {
-      const writes: Promise<RawVisit[] | null>[] = [];
-      let error: unknown;
-      for (let i = 0; i < IN_FLIGHT && this.queue.length > 0; i++) {
-        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
-        const batch = this.queue.splice(0, BATCH);
-        const backlog = i === IN_FLIGHT - 1 && this.queue.length > 0;
-        const write = this.store(batch, backlog).then(
-          () => null,
-          (e: unknown) => {
-            error = e;
-            return batch;
-          },
-        );
-        writes.push(write);
+    let first = true;
+    const failures = this.failures;
+    const more = () =>
+      this.failures === failures &&
+      (this.queue.length >= BATCH || (this.whole && this.queue.length > 0));
+    while (more()) {
+      if (this.unanswered >= IN_FLIGHT) {
+        await new Promise<void>((resolve) => this.onAnswer.add(resolve));
+        continue;
       }
-      const failed = (await Promise.all(writes)).filter((b) => b !== null);
-      if (failed.length > 0) return this.keep(failed.flat(), error);
+      if (!first) await new Promise((resolve) => setImmediate(resolve));
+      first = false;
+      if (!more()) return;
+      const batch = this.queue.splice(0, BATCH);
+      this.hand(batch, this.unanswered === IN_FLIGHT - 1 && this.queue.length > 0);
     }
+  }
+
+  private hand(batch: RawVisit[], backlog: boolean): void {
+    const seq = this.sent++;
+    this.unanswered++;
+    void this.store(batch, backlog)
+      .catch((error: unknown) => {
+        this.failures++;
+        this.failed.push({ seq, batch, error });
+      })
+      .finally(() => {
+        this.unanswered--;
+        if (this.unanswered === 0 && this.failed.length > 0) {
+          const failed = this.failed.sort((x, y) => x.seq - y.seq);
+          this.failed = [];
+          this.keep(
+            failed.flatMap((f) => f.batch),
+            failed[0].error,
+          );
+        }
+        const waiting = [...this.onAnswer];
+        this.onAnswer.clear();
+        waiting.forEach((wake) => wake());
+      });
+  }
+
+  /** Once every batch handed over is answered (and the failed ones are kept). */
+  private async allAnswered(): Promise<void> {
+    while (this.unanswered > 0) await new Promise<void>((resolve) => this.onAnswer.add(resolve));
   }
 
   private async store(batch: RawVisit[], backlog: boolean): Promise<void> {

@@ -121,7 +121,7 @@ describe('Visit batches written together', () => {
   // SQLite's writer thread: a batch right after another waits for the next group, so batches
   // under load are committed together (a lower bound only: a slow machine waits longer anyway).
   (dbKind() === 'sqlite' ? it : it.skip)(
-    'should start a new group at most every second while batches keep coming, unless urged or backlogged',
+    'should start a new group at most every GROUP_EVERY_MS while batches keep coming, unless urged or backlogged',
     async () => {
       const id = idOf(await shorten({ target_url: 'https://example.com/g' }).expect(200));
       const started = Date.now();

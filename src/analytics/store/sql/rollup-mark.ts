@@ -32,14 +32,16 @@ export const ROLL_UP_LIGHT = 10_000;
 
 /**
  * While batches keep coming the writer thread starts a group (one transaction) at most this
- * often. A commit writes every page its visits touched, and with many shares visited that is most
- * of the visits index whether the group holds 5,000 visits or 20,000, so fewer, bigger groups
- * write less per visit (the commit of 5,500 visits over 10,000 shares: ~5 µs a visit; of 11,000:
- * ~3; `npm run bench:writer` at 22,000 visits a second: 19.6 µs a visit in groups of 500 ms, 17.9
- * in groups of a second). A batch after a quiet spell, a full group, and an urgent batch (someone
- * waits for it: a flush, shutdown) go at once.
+ * often. A commit writes every page its visits touched, and with many shares visited that is one
+ * page of the visits index per share whether the group holds 5,000 visits or 60,000, so fewer,
+ * bigger groups write less per visit (`npm run bench:writer` at 22,000 visits a second: 19.6 µs
+ * a visit in groups of 500 ms, 17.9 in groups of a second; a bare insert of 1 M visits to 10,000
+ * shares, 10.4-11.7 µs a visit in groups of 20,000, 8.1-8.7 in groups of 60,000). The price:
+ * under load a visit reaches the visit log up to this long after its batch. A batch after a
+ * quiet spell, a full group, and an urgent batch (someone waits for it: a flush, shutdown) go
+ * at once.
  */
-export const GROUP_EVERY_MS = 1000;
+export const GROUP_EVERY_MS = 2000;
 
 /** How long visits may wait for their roll-up, `waiting` of them. */
 export const rollUpDelay = (waiting: number) => (waiting < ROLL_UP_LIGHT ? 1000 : ROLL_UP_EVERY_MS);
