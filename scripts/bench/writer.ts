@@ -3,8 +3,8 @@
  * per visit, in CPU time of its one thread, against a bare writer in the same run that inserts
  * the same rows in the same groups into the same table and does nothing else (no uniques, no
  * rollups, no checks): the floor any writer of raw visits pays. 10,000 links, 22,000 visits a
- * second in groups of GROUP_EVERY_MS (as the thread groups them under load), rolled up when the writer
- * thread would be (every ROLL_UP_EVERY_MS of groups, or ROLL_UP_DUE_AT visits). The writer's time
+ * second in groups of GROUP_EVERY_MS (as the thread groups them under load), rolled up when the
+ * writer thread would be (every ROLL_UP_EVERY_MS of groups, or ROLL_UP_DUE_AT visits). The writer's time
  * counts reading the message the main thread sends (a structured clone of the columns) and
  * making the rows from it, as the thread does. Prints one JSON line with the medians of 3
  * alternated rounds.

@@ -175,9 +175,9 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
    * never holds requests up for long. On SQLite the writer thread gathers what reaches it into one
    * transaction every GROUP_EVERY_MS (handed over a window at a time, each after the answer to
    * the last, a group held only what came during one write), and the bigger the group the less
-   * each visit costs (a commit writes every page its visits touched). A batch that fills the bound with more
-   * queued says so (`backlog`): the writer then writes at once instead of gathering more, which
-   * could not come before an answer. After a failed write nothing more is handed over; once
+   * each visit costs (a commit writes every page its visits touched). A batch that fills the
+   * bound with more queued says so (`backlog`): the writer then writes at once instead of
+   * gathering more, which could not come before an answer. After a failed write nothing more is handed over; once
    * every batch is answered, the failed ones wait at the front of the queue, in their order, for
    * the next try.
    */
@@ -189,7 +189,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
       (this.queue.length >= BATCH || (this.whole && this.queue.length > 0));
     while (more()) {
       if (this.unanswered >= IN_FLIGHT) {
-        await new Promise<void>((resolve) => this.onAnswer.add(resolve));
+        await this.nextAnswer();
         continue;
       }
       if (!first) await new Promise((resolve) => setImmediate(resolve));
@@ -224,9 +224,13 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
       });
   }
 
+  private nextAnswer(): Promise<void> {
+    return new Promise((resolve) => this.onAnswer.add(resolve));
+  }
+
   /** Once every batch handed over is answered (and the failed ones are kept). */
   private async allAnswered(): Promise<void> {
-    while (this.unanswered > 0) await new Promise<void>((resolve) => this.onAnswer.add(resolve));
+    while (this.unanswered > 0) await this.nextAnswer();
   }
 
   private async store(batch: RawVisit[], backlog: boolean): Promise<void> {
