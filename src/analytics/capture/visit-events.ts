@@ -2,7 +2,7 @@ import { Injectable, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Clock } from '../../common/clock';
 import { Job, Scheduler } from '../../common/scheduler';
 import { Outbox } from '../../outbox/outbox';
-import type { VisitRow } from '../rollups/rollup';
+import { countedFieldsOf, VisitColumns, visitsIn } from '../store/visit-columns';
 
 const MINUTE_MS = 60_000;
 /** Shares-minutes held at most; past it a flood's new shares wait for the next minute's. */
@@ -43,10 +43,11 @@ export class VisitEvents implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Visits that were just stored. */
-  count(rows: VisitRow[]): void {
-    for (const v of rows) {
+  count(visits: VisitColumns): void {
+    for (let i = 0, n = visitsIn(visits); i < n; i++) {
+      const v = countedFieldsOf(visits, i);
       if (!this.outbox.wanted('visit', v.accountId)) continue;
-      const minute = Math.floor(v.at.getTime() / MINUTE_MS) * MINUTE_MS;
+      const minute = Math.floor(v.at / MINUTE_MS) * MINUTE_MS;
       const key = `${v.linkId}:${minute}`;
       let c = this.counts.get(key);
       if (!c) {

@@ -6,6 +6,8 @@ import type { RawVisit } from './raw-visit';
 import { VisitRecorder } from './visit-recorder';
 import { VisitStream } from './visit-stream';
 import { VisitsRepository } from '../store/visits.repository';
+import { fromColumns, VisitColumns, visitsIn } from '../store/visit-columns';
+import type { WritePace } from '../store/sqlite-visit-writer';
 
 const raw = (linkId: number): RawVisit => ({
   linkId,
@@ -29,9 +31,12 @@ const noStream = { enabled: false } as VisitStream;
 
 const noVisitEvents = { count: () => undefined } as unknown as VisitEvents;
 
-/** The repository as the recorder uses it: `store` as given, nothing left to roll up. */
+/** The repository as the recorder uses it: `store` given the rows, nothing left to roll up. */
 const visitsStoring = (store: jest.Mock) =>
-  ({ store, rollUpStored: async () => {} }) as unknown as VisitsRepository;
+  ({
+    store: (visits: VisitColumns, pace: WritePace): unknown => store(fromColumns(visits), pace),
+    rollUpStored: async () => {},
+  }) as unknown as VisitsRepository;
 
 describe('VisitRecorder', () => {
   const env = { TRUST_PROXY: false, ANALYTICS_RECORD: true } as Env;
@@ -82,7 +87,9 @@ describe('VisitRecorder', () => {
     store.mockReset().mockResolvedValue(undefined);
     await recorder.flush();
     expect(recorder.waiting).toBe(0);
-    expect(store.mock.calls[0][0].map((v: { linkId: number }) => v.linkId)).toEqual([1, 2]);
+    // The batch that failed first, as it was, then the visit that came meanwhile.
+    const written = store.mock.calls.map((c: [{ linkId: number }[]]) => c[0].map((v) => v.linkId));
+    expect(written).toEqual([[1], [2]]);
   });
 
   it('should hand batches over without waiting for answers, and keep the failed ones in order', async () => {
@@ -121,9 +128,8 @@ describe('VisitRecorder', () => {
     expect(most).toBe(3);
     // Kept once every batch was answered, in the order they were taken, not of their failures.
     expect(recorder.waiting).toBe(2000);
-    expect(recorder['queue'].map((v) => v.linkId)).toEqual(
-      Array.from({ length: 2000 }, (_, i) => i),
-    );
+    const kept = recorder['retry'].flatMap((b) => fromColumns(b).map((v) => v.linkId));
+    expect(kept).toEqual(Array.from({ length: 2000 }, (_, i) => i));
     store.mockImplementation((rows: { linkId: number }[]) => {
       stored.push(rows.map((r) => r.linkId));
       return Promise.resolve(rows.length);
@@ -138,7 +144,7 @@ describe('VisitRecorder', () => {
   });
 
   it('should hand over full batches as they fill, and the rest when the timer drains', async () => {
-    const store = jest.fn((rows: unknown[]) => Promise.resolve(rows.length));
+    const store = jest.fn((rows: unknown[], _pace?: WritePace) => Promise.resolve(rows.length));
     const recorder = recorderStoring(store);
     for (let i = 0; i < 2500; i++) {
       recorder.record(raw(i));
@@ -155,6 +161,24 @@ describe('VisitRecorder', () => {
       [1000, 'gather'],
       [500, 'gather'],
     ]);
+  });
+
+  it('should cut failed batches again into full ones when more than one of them was not', async () => {
+    // Answered (failed) only after a while: every batch of a drain is handed over first.
+    const store = jest.fn(
+      () => new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 20)),
+    );
+    const recorder = recorderStoring(store);
+    jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
+    recorder['queue'] = Array.from({ length: 2500 }, (_, i) => raw(i));
+    await recorder.flush();
+    const sizes = () => recorder['retry'].map(visitsIn);
+    expect(sizes()).toEqual([1000, 1000, 500]);
+    for (let i = 2500; i < 2800; i++) recorder['queue'].push(raw(i));
+    await recorder.flush();
+    expect(sizes()).toEqual([1000, 1000, 800]);
+    const kept = recorder['retry'].flatMap((b) => fromColumns(b).map((v) => v.linkId));
+    expect(kept).toEqual(Array.from({ length: 2800 }, (_, i) => i));
   });
 
   it('should tell the writer when the batches unanswered reach the bound with more behind', async () => {
@@ -183,9 +207,10 @@ describe('VisitRecorder', () => {
     recorder.record(raw(0));
     await recorder.flush();
     stopTheClock();
-    for (let i = 1; i <= 100_000; i++) recorder.record(raw(i));
-    // A hundredth of the bound goes at once (one at a time moved the whole queue each visit).
-    expect(recorder.dropped).toBe(1000);
+    for (let i = 1; i <= 100_001; i++) recorder.record(raw(i));
+    // The oldest first: the batch that failed (one visit), then a hundredth of the bound at
+    // once (one at a time moved the whole queue each visit).
+    expect(recorder.dropped).toBe(1001);
     expect(recorder.waiting).toBe(99_001);
     const stored: number[] = [];
     store.mockReset().mockImplementation((rows: { linkId: number }[]) => {
@@ -194,7 +219,7 @@ describe('VisitRecorder', () => {
     });
     await recorder.flush();
     expect(stored).toHaveLength(99_001);
-    expect(stored.every((id, i) => id === 1000 + i)).toBe(true);
+    expect(stored.every((id, i) => id === 1001 + i)).toBe(true);
   });
 
   it('should leave retries to the timer after a failed write, not start one per full batch', async () => {

@@ -7,6 +7,7 @@ import { VisitStream } from './visit-stream';
 import { VisitEvents } from './visit-events';
 import { VisitsRepository } from '../store/visits.repository';
 import type { WritePace } from '../store/sqlite-visit-writer';
+import { fromColumns, toColumns, VisitColumns, visitsIn } from '../store/visit-columns';
 import { Job, Scheduler } from '../../common/scheduler';
 import { VisitorSignals } from './visitor-signals';
 
@@ -35,8 +36,17 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   /** Batches handed over and not answered yet, and who waits for the next answer. */
   private unanswered = 0;
   private readonly onAnswer = new Set<() => void>();
-  /** Batches whose write failed while others were unanswered: kept once all are answered. */
-  private failed: { seq: number; batch: RawVisit[]; error: unknown }[] = [];
+  /**
+   * Batches whose write failed while others were unanswered: kept once all are answered. A batch
+   * waits for its answer (seconds, under load) as the columns it was sent as: kept as visit
+   * objects, the last seconds' visits outlived young-generation collections and were copied
+   * into the old one, there to die.
+   */
+  private failed: { seq: number; batch: VisitColumns; error: unknown }[] = [];
+  /** Batches whose write failed, in their order: the next drain hands them over first. */
+  private retry: VisitColumns[] = [];
+  /** The visits of `retry`. */
+  private retrying = 0;
   private sent = 0;
   /** Writes failed since start: a drain hands nothing more over once one failed during it. */
   private failures = 0;
@@ -82,16 +92,27 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   }
 
   get waiting(): number {
-    return this.queue.length;
+    return this.retrying + this.queue.length;
   }
 
   record(visit: RawVisit): void {
     if (!this.enabled) return;
-    // The oldest hundredth at once: one at a time, every visit past the bound moved the queue.
-    if (this.queue.length >= MAX_WAITING) this.drop(this.queue.splice(0, MAX_WAITING / 100).length);
+    if (this.waiting >= MAX_WAITING) this.makeRoom();
     this.queue.push(visit);
     // After a failed write only the timer tries again: not every visit of an outage.
     if (this.queue.length >= BATCH && Date.now() >= this.retryAt) void this.drainOnce();
+  }
+
+  /**
+   * Drops the oldest waiting: a failed batch, else the queue's oldest hundredth (one at a time,
+   * every visit past the bound moved the queue).
+   */
+  private makeRoom(): void {
+    const oldest = this.retry.shift();
+    if (oldest) {
+      this.retrying -= visitsIn(oldest);
+      this.drop(visitsIn(oldest));
+    } else this.drop(this.queue.splice(0, MAX_WAITING / 100).length);
   }
 
   private drop(n: number): void {
@@ -103,13 +124,35 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Visits whose write failed wait at the front, in order, for the next try. */
+  /** Visits that could not be published wait at the front, in order, for the next try. */
   private keep(visits: RawVisit[], error: unknown): void {
     const all = visits.concat(this.queue);
     this.drop(all.length - MAX_WAITING);
     this.queue = all.slice(-MAX_WAITING);
+    this.waitAfterFailure(error);
+  }
+
+  /**
+   * Batches whose write failed go first at the next try, in order. Those that failed together
+   * are cut again into full batches if more than one of them was not full (each timer's drain
+   * hands over its last visits as one): a long outage would otherwise retry many small ones.
+   */
+  private keepBatches(batches: VisitColumns[], error: unknown): void {
+    if (batches.filter((b) => visitsIn(b) < BATCH).length > 1) {
+      const rows = batches.flatMap(fromColumns);
+      batches = [];
+      for (let i = 0; i < rows.length; i += BATCH)
+        batches.push(toColumns(rows.slice(i, i + BATCH)));
+    }
+    this.retry = batches.concat(this.retry);
+    this.retrying += batches.reduce((n, b) => n + visitsIn(b), 0);
+    while (this.waiting > MAX_WAITING && this.retry.length > 0) this.makeRoom();
+    this.waitAfterFailure(error);
+  }
+
+  private waitAfterFailure(error: unknown): void {
     this.retryAt = Date.now() + FLUSH_EVERY_MS;
-    this.logger.warn(`${this.queue.length} visits wait: ${String(error)}`);
+    this.logger.warn(`${this.waiting} visits wait: ${String(error)}`);
   }
 
   onModuleInit(): void {
@@ -159,7 +202,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
         const taken = await this.stream.take(BATCH);
         if (taken.length === 0) return;
         // A full batch: more may wait in the stream, taken only after this one is stored.
-        await this.store(taken, taken.length === BATCH);
+        await this.store(await this.prepare(taken), taken.length === BATCH);
         await this.stream.done(taken);
       } catch (e) {
         // The database or Redis is away: the batch waits at the front for the next flush.
@@ -177,16 +220,18 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
    * the last, a group held only what came during one write), and the bigger the group the less
    * each visit costs (a commit writes every page its visits touched). A batch that fills the
    * bound with more queued says so (`backlog`): the writer then writes at once instead of
-   * gathering more, which could not come before an answer. After a failed write nothing more is handed over; once
-   * every batch is answered, the failed ones wait at the front of the queue, in their order, for
-   * the next try.
+   * gathering more, which could not come before an answer. After a failed write nothing more is
+   * handed over; once every batch is answered, the failed ones wait, in their order, to go first
+   * at the next try.
    */
   private async storeWaiting(): Promise<void> {
     let first = true;
     const failures = this.failures;
     const more = () =>
       this.failures === failures &&
-      (this.queue.length >= BATCH || (this.whole && this.queue.length > 0));
+      (this.retry.length > 0 ||
+        this.queue.length >= BATCH ||
+        (this.whole && this.queue.length > 0));
     while (more()) {
       if (this.unanswered >= IN_FLIGHT) {
         await this.nextAnswer();
@@ -195,12 +240,14 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
       if (!first) await new Promise((resolve) => setImmediate(resolve));
       first = false;
       if (!more()) return;
-      const batch = this.queue.splice(0, BATCH);
-      this.hand(batch, this.unanswered === IN_FLIGHT - 1 && this.queue.length > 0);
+      const failed = this.retry.shift();
+      if (failed) this.retrying -= visitsIn(failed);
+      const batch = failed ?? (await this.prepare(this.queue.splice(0, BATCH)));
+      this.hand(batch, this.unanswered === IN_FLIGHT - 1 && this.waiting > 0);
     }
   }
 
-  private hand(batch: RawVisit[], backlog: boolean): void {
+  private hand(batch: VisitColumns, backlog: boolean): void {
     const seq = this.sent++;
     this.unanswered++;
     void this.store(batch, backlog)
@@ -213,8 +260,8 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
         if (this.unanswered === 0 && this.failed.length > 0) {
           const failed = this.failed.sort((x, y) => x.seq - y.seq);
           this.failed = [];
-          this.keep(
-            failed.flatMap((f) => f.batch),
+          this.keepBatches(
+            failed.map((f) => f.batch),
             failed[0].error,
           );
         }
@@ -233,7 +280,8 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     while (this.unanswered > 0) await this.nextAnswer();
   }
 
-  private async store(batch: RawVisit[], backlog: boolean): Promise<void> {
+  /** The visits as they are stored: parsed, hashed, as columns. */
+  private async prepare(batch: RawVisit[]): Promise<VisitColumns> {
     // A day's salt is forgotten when the day ends (a late visit of that day gets a fresh one).
     const today = Math.floor(Date.now() / DAY_MS);
     for (const d of this.salts.keys()) if (d < today) this.salts.delete(d);
@@ -246,10 +294,13 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
         this.sharedSalts.add(day);
       }
     }
-    const rows = batch.map((v) => this.enricher.enrich(v));
+    return toColumns(batch.map((v) => this.enricher.enrich(v)));
+  }
+
+  private async store(batch: VisitColumns, backlog: boolean): Promise<void> {
     const pace: WritePace = this.hurry ? 'flush' : backlog ? 'backlog' : 'gather';
-    await this.visits.store(rows, pace);
-    this.visitEvents.count(rows);
+    await this.visits.store(batch, pace);
+    this.visitEvents.count(batch);
   }
 
   private saltOf(at: number): Buffer {

@@ -2,8 +2,7 @@ import { Logger } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { VisitRow } from '../rollups/rollup';
-import { toColumns } from './visit-columns';
+import type { VisitColumns } from './visit-columns';
 
 /**
  * How soon SQLite's writer thread writes a batch (elsewhere each is written at once):
@@ -56,8 +55,8 @@ export class SqliteVisitWriter {
   }
 
   /** Stores the visits in one transaction, off the main thread; their rollups follow (see it). */
-  write(rows: VisitRow[], pace: WritePace): Promise<number> {
-    return this.send({ visits: toColumns(rows), pace });
+  write(visits: VisitColumns, pace: WritePace): Promise<number> {
+    return this.send({ visits, pace });
   }
 
   pruneVisitorDays(before: number): Promise<number> {

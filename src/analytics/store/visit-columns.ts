@@ -60,6 +60,18 @@ export function toColumns(rows: VisitRow[]): VisitColumns {
   return { numbers, texts, strings };
 }
 
+/** What a count of visits reads of the i-th visit (share, account, kind, time, bot), no row made. */
+export function countedFieldsOf({ numbers, texts, strings }: VisitColumns, i: number) {
+  const n = i * NUMBERS;
+  return {
+    linkId: numbers[n],
+    accountId: numbers[n + 1],
+    kind: strings[texts[i * TEXTS]]!,
+    at: numbers[n + 3],
+    isBot: (numbers[n + 4] & 1) !== 0,
+  };
+}
+
 /** How many visits the columns hold. */
 export const visitsIn = (columns: VisitColumns): number => columns.numbers.length / NUMBERS;
 

@@ -1,13 +1,13 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, LessThan, LessThanOrEqual, Repository } from 'typeorm';
-import type { VisitRow } from '../rollups/rollup';
 import { SqliteVisitWriter, WritePace } from './sqlite-visit-writer';
 import type { SqlRunner } from './sql/batch-sql';
 import { storedMark, visitsPastMark } from './sql/rollup-mark';
 import { pruneVisitorDays } from './sql/roll-up-visits';
 import { pruneEvents, writeVisitBatch } from './sql/visit-batch';
 import { Visit } from './visit.entity';
+import { fromColumns, VisitColumns, visitsIn } from './visit-columns';
 import { toDbTime } from '../../common/db-values';
 import { managerOf, UnitOfWork } from '../../database/unit-of-work';
 
@@ -57,18 +57,19 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
   }
 
   /**
-   * Stores a batch and its rollups in one transaction: whole or not at all (and then retried
-   * whole); on SQLite under load the rollups follow within seconds (see the writer thread).
+   * Stores a batch (as columns, the form it waits in and crosses to the writer thread in) and its
+   * rollups in one transaction: whole or not at all (and then retried whole); on SQLite under load the rollups follow within seconds (see the writer thread).
    * Plain SQL, not TypeORM's entity machinery, which costs more than the write at
    * thousands of visits a second; on SQLite, off the main thread, where synchronous writes would
    * stall redirects. Batches may be handed in without waiting for each other: they are written
    * one after the other (on MySQL, two at once would wait on each other's rollup rows). Returns
    * how many were new (a redelivered event is stored once). See WritePace for `pace`.
    */
-  async store(rows: VisitRow[], pace: WritePace = 'flush'): Promise<number> {
-    if (rows.length === 0) return 0;
+  async store(visits: VisitColumns, pace: WritePace = 'flush'): Promise<number> {
+    if (visitsIn(visits) === 0) return 0;
     const writer = this.writerOf();
-    if (writer) return writer.write(rows, pace);
+    if (writer) return writer.write(visits, pace);
+    const rows = fromColumns(visits);
     // A transaction of the unit of work: on SQLite's one connection (`:memory:`) it takes its
     // turn with the API's, instead of landing inside whichever is open.
     const write = this.last.then(() =>

@@ -7,6 +7,7 @@ import { visitRow } from '../../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { idOf, shareRequests } from '../../utils/requests';
 import { dbKind } from '../../utils/test-database';
+import { toColumns } from '../../../src/analytics/store/visit-columns';
 
 const HOUR = 3600;
 const DAY = 86_400;
@@ -70,13 +71,15 @@ describe(`Day rows and the hours past their mark on ${dbKind()}`, () => {
         ...over,
       });
     const repo = t.app.get(VisitsRepository);
-    await repo.store([
-      visit(m + 600, 'DE'),
-      visit(m + 1200, 'FR', { isBot: true }),
-      visit(m + HOUR + 600, 'DE'),
-      // Before the mark: added to its day at once.
-      visit(m - 1800, 'US'),
-    ]);
+    await repo.store(
+      toColumns([
+        visit(m + 600, 'DE'),
+        visit(m + 1200, 'FR', { isBot: true }),
+        visit(m + HOUR + 600, 'DE'),
+        // Before the mark: added to its day at once.
+        visit(m - 1800, 'US'),
+      ]),
+    );
     await repo.rollUpStored();
     expect(await sums('visit_rollups', 'link_id', id)).toEqual({ h: 4, d: 1 });
 
@@ -115,7 +118,7 @@ describe(`Day rows and the hours past their mark on ${dbKind()}`, () => {
     expect(await sums('visit_rollups', 'link_id', id)).toEqual({ h: 4, d: 4 });
 
     // A late visit to an hour already added goes to its day with it.
-    await repo.store([visit(m + 900, 'FR')]);
+    await repo.store(toColumns([visit(m + 900, 'FR')]));
     await repo.rollUpStored();
     expect(await sums('visit_rollups', 'link_id', id)).toEqual({ h: 5, d: 5 });
     const after = await reads();

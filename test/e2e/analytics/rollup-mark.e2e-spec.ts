@@ -10,6 +10,7 @@ import { visitRow } from '../../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { shareRequests, idOf } from '../../utils/requests';
 import { dbKind } from '../../utils/test-database';
+import { toColumns } from '../../../src/analytics/store/visit-columns';
 
 // SQLite's writer thread stores visits at once and rolls them up behind a mark: under load up to
 // five seconds later, and after a crash at the next start. MySQL rolls up with every batch.
@@ -52,7 +53,7 @@ import { dbKind } from '../../utils/test-database';
   it('should roll up a batch after a pause at once, and one under load within seconds', async () => {
     const id = await newLink();
     const visits = t.app.get(VisitsRepository);
-    expect(await visits.store([row(id, 'aaaaaaaaaaaaaaaa')], 'gather')).toBe(1);
+    expect(await visits.store(toColumns([row(id, 'aaaaaaaaaaaaaaaa')]), 'gather')).toBe(1);
     expect(await totalOf(id)).toBe(1);
     // Right behind it, under load (10,000 visits waiting: due in 10 s, not the light load's 1 s,
     // which a group a second later may already meet): stored (the log has them), rolled up later.
@@ -60,7 +61,7 @@ import { dbKind } from '../../utils/test-database';
     const load = Array.from({ length: ROLL_UP_LIGHT }, (_, i) =>
       row(id, `load${i}`.padEnd(16, '0')),
     );
-    expect(await visits.store(load, 'gather')).toBe(ROLL_UP_LIGHT);
+    expect(await visits.store(toColumns(load), 'gather')).toBe(ROLL_UP_LIGHT);
     const log = await t
       .api()
       .get(`/api/v1/links/${id}/visits?per_page=100`)
@@ -77,17 +78,19 @@ import { dbKind } from '../../utils/test-database';
   it('should roll up on a flush what a batch not urged left for later', async () => {
     const id = await newLink();
     const visits = t.app.get(VisitsRepository);
-    expect(await visits.store([row(id, 'dddddddddddddddd')], 'gather')).toBe(1);
+    expect(await visits.store(toColumns([row(id, 'dddddddddddddddd')]), 'gather')).toBe(1);
     // As the recorder's own drain stores under load, with a flush joining it: the flush waits
     // for the roll-up too (a test or a shutdown then reads what it flushed).
-    expect(await visits.store([row(id, 'eeeeeeeeeeeeeeee')], 'gather')).toBe(1);
+    expect(await visits.store(toColumns([row(id, 'eeeeeeeeeeeeeeee')]), 'gather')).toBe(1);
     await t.app.get(VisitRecorder).flush();
     expect(await totalOf(id)).toBe(2);
   });
 
   it('should read back, not trust, what a failed transaction counted', async () => {
     const [x, y] = [await newLink(), await newLink()];
-    expect(await t.app.get(VisitsRepository).store([row(x, 'ffffffffffffffff')])).toBe(1);
+    expect(await t.app.get(VisitsRepository).store(toColumns([row(x, 'ffffffffffffffff')]))).toBe(
+      1,
+    );
     // Two writers on the file, as two instances would be.
     const file = t.dbUrl.replace(/^sqlite:/, '');
     const [one, two] = [openWriterConnection(file), openWriterConnection(file)];
@@ -115,7 +118,9 @@ import { dbKind } from '../../utils/test-database';
   it('should roll up at the next start what a stopped run stored and did not roll up', async () => {
     const id = await newLink();
     // The writer thread runs and its mark is set.
-    expect(await t.app.get(VisitsRepository).store([row(id, 'cccccccccccccccc')])).toBe(1);
+    expect(await t.app.get(VisitsRepository).store(toColumns([row(id, 'cccccccccccccccc')]))).toBe(
+      1,
+    );
     await storedOnly(t, id, 3);
     expect(await totalOf(id)).toBe(1);
     const next = await createTestApp({ DB_URL: t.dbUrl, STORAGE_LOCAL_DIR: t.storageDir });
@@ -127,19 +132,21 @@ import { dbKind } from '../../utils/test-database';
       await next.close();
     }
     // Counted once: the first run's writer rolls up from the moved mark, finding nothing new.
-    await t.app.get(VisitsRepository).store([row(id, 'cccccccccccccccc')]);
+    await t.app.get(VisitsRepository).store(toColumns([row(id, 'cccccccccccccccc')]));
     expect(await totalOf(id)).toBe(5);
   });
 
   it('should take a database without a mark as rolled up, counting nothing twice', async () => {
     const id = await newLink();
     const visits = t.app.get(VisitsRepository);
-    expect(await visits.store([row(id, 'dddddddddddddddd')])).toBe(1);
+    expect(await visits.store(toColumns([row(id, 'dddddddddddddddd')]))).toBe(1);
     // A database from before the mark: every stored visit was rolled up with its batch.
     await t.app.get(DataSource).query("DELETE FROM settings WHERE name = 'visits_rolled_up_to'");
     const next = await createTestApp({ DB_URL: t.dbUrl, STORAGE_LOCAL_DIR: t.storageDir });
     try {
-      expect(await next.app.get(VisitsRepository).store([row(id, 'eeeeeeeeeeeeeeee')])).toBe(1);
+      expect(
+        await next.app.get(VisitsRepository).store(toColumns([row(id, 'eeeeeeeeeeeeeeee')])),
+      ).toBe(1);
       expect(await totalOf(id, next)).toBe(2);
     } finally {
       await next.close();
@@ -149,11 +156,11 @@ import { dbKind } from '../../utils/test-database';
   it('should start a new writer thread when the one running stops', async () => {
     const id = await newLink();
     const visits = t.app.get(VisitsRepository);
-    expect(await visits.store([row(id, 'ffffffffffffffff')])).toBe(1);
+    expect(await visits.store(toColumns([row(id, 'ffffffffffffffff')]))).toBe(1);
     const writer = (visits as unknown as { writer: { worker: { terminate(): Promise<number> } } })
       .writer;
     await writer.worker.terminate();
-    expect(await visits.store([row(id, '1111111111111111')])).toBe(1);
+    expect(await visits.store(toColumns([row(id, '1111111111111111')]))).toBe(1);
     expect(await totalOf(id)).toBe(2);
   });
 });

@@ -7,6 +7,7 @@ import { visitRow } from '../../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { shareRequests, idOf } from '../../utils/requests';
 import { dbKind } from '../../utils/test-database';
+import { toColumns } from '../../../src/analytics/store/visit-columns';
 
 // Batches handed to the repository at once: on SQLite the writer thread commits them together.
 describe('Visit batches written together', () => {
@@ -30,12 +31,14 @@ describe('Visit batches written together', () => {
     const made = await shorten({ target_url: 'https://example.com/w' }).expect(200);
     const id = idOf(made);
     const results = await Promise.allSettled([
-      visits().store([row(id, a.id, 'aaaaaaaaaaaaaaaa'), row(id, a.id, 'bbbbbbbbbbbbbbbb')]),
+      visits().store(
+        toColumns([row(id, a.id, 'aaaaaaaaaaaaaaaa'), row(id, a.id, 'bbbbbbbbbbbbbbbb')]),
+      ),
       // No device (a NOT NULL column): the database refuses the batch.
-      visits().store([
-        { ...row(id, a.id, 'cccccccccccccccc'), device: null as unknown as 'other' },
-      ]),
-      visits().store([row(id, a.id, 'aaaaaaaaaaaaaaaa')]),
+      visits().store(
+        toColumns([{ ...row(id, a.id, 'cccccccccccccccc'), device: null as unknown as 'other' }]),
+      ),
+      visits().store(toColumns([row(id, a.id, 'aaaaaaaaaaaaaaaa')])),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : null))).toEqual([2, null, 1]);
@@ -62,7 +65,7 @@ describe('Visit batches written together', () => {
     expect(recorder.waiting).toBe(0);
     const log = await t.api().get(`/api/v1/links/${kept}/visits`).set(a.auth).expect(200);
     expect(log.body.data).toHaveLength(1);
-    const stored = await visits().store([row(gone, a.id, 'aaaaaaaaaaaaaaaa')]);
+    const stored = await visits().store(toColumns([row(gone, a.id, 'aaaaaaaaaaaaaaaa')]));
     expect(stored).toBe(0);
   });
 
@@ -76,9 +79,9 @@ describe('Visit batches written together', () => {
     // 2,500 by 300 visitors alone: more than one part of a roll-up either way.
     const visitor = (i: number) => `v${String(i % 300).padStart(15, '0')}`;
     const mixed = Array.from({ length: 4500 }, (_, i) => row(ids[i % 3], a.id, visitor(i)));
-    expect(await visits().store(mixed)).toBe(4500);
+    expect(await visits().store(toColumns(mixed))).toBe(4500);
     const one = Array.from({ length: 2500 }, (_, i) => row(ids[0], a.id, visitor(i + 7)));
-    expect(await visits().store(one)).toBe(2500);
+    expect(await visits().store(toColumns(one))).toBe(2500);
     const totals = async (id: number): Promise<unknown> =>
       (await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200)).body.data.totals;
     expect(await totals(ids[0])).toEqual({ visits: 4000, uniques: 300, bots: 0, qr_scans: 0 });
@@ -102,12 +105,14 @@ describe('Visit batches written together', () => {
     });
     await t.app
       .get(VisitsRepository)
-      .store([
-        visit(y, 'y1.example'),
-        visit(x, 'x1.example'),
-        visit(y, 'y2.example'),
-        visit(x, 'x2.example'),
-      ]);
+      .store(
+        toColumns([
+          visit(y, 'y1.example'),
+          visit(x, 'x1.example'),
+          visit(y, 'y2.example'),
+          visit(x, 'x2.example'),
+        ]),
+      );
     for (const [id, name] of [
       [x, 'x'],
       [y, 'y'],
@@ -125,16 +130,22 @@ describe('Visit batches written together', () => {
     async () => {
       const id = idOf(await shorten({ target_url: 'https://example.com/g' }).expect(200));
       const started = Date.now();
-      expect(await visits().store([row(id, a.id, 'eeeeeeeeeeeeeeee')], 'gather')).toBe(1);
-      expect(await visits().store([row(id, a.id, 'ffffffffffffffff')], 'gather')).toBe(1);
+      expect(await visits().store(toColumns([row(id, a.id, 'eeeeeeeeeeeeeeee')]), 'gather')).toBe(
+        1,
+      );
+      expect(await visits().store(toColumns([row(id, a.id, 'ffffffffffffffff')]), 'gather')).toBe(
+        1,
+      );
       expect(Date.now() - started).toBeGreaterThanOrEqual(GROUP_EVERY_MS - 50);
       // A sender with more behind the batch does not wait for the group: nothing more could come.
       const backlogAt = Date.now();
-      expect(await visits().store([row(id, a.id, '2222222222222222')], 'backlog')).toBe(1);
+      expect(await visits().store(toColumns([row(id, a.id, '2222222222222222')]), 'backlog')).toBe(
+        1,
+      );
       expect(Date.now() - backlogAt).toBeLessThan(GROUP_EVERY_MS / 2);
       // Someone waiting (a flush, shutdown) does not wait for the group either, and it is rolled up.
       const urgentAt = Date.now();
-      expect(await visits().store([row(id, a.id, '1111111111111111')])).toBe(1);
+      expect(await visits().store(toColumns([row(id, a.id, '1111111111111111')]))).toBe(1);
       expect(Date.now() - urgentAt).toBeLessThan(GROUP_EVERY_MS / 2);
       const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
       expect(stats.body.data.totals).toEqual({ visits: 4, uniques: 4, bots: 0, qr_scans: 0 });

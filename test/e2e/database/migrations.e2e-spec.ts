@@ -11,6 +11,7 @@ import { createTestApp, TestApp } from '../../utils/create-test-app';
 import { shareRequests, idOf } from '../../utils/requests';
 import { dbKind } from '../../utils/test-database';
 import { visitorKey } from '../../../src/common/visitor-key';
+import { toColumns } from '../../../src/analytics/store/visit-columns';
 
 describe(`Migrations on ${dbKind()}`, () => {
   let t: TestApp;
@@ -61,7 +62,7 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
     );
     const id = idOf(await shorten({ target_url: 'https://example.com/m' }).expect(200));
     const visit = visitRow({ linkId: id, accountId: a.id, referrerHost: 'example.org' });
-    await t.app.get(VisitsRepository).store([visit]);
+    await t.app.get(VisitsRepository).store(toColumns([visit]));
     const rollups = async () =>
       (await db.query<object[]>('SELECT * FROM visit_rollups WHERE link_id = ?', [id])).map((x) =>
         JSON.stringify(Object.values(x)),
@@ -97,7 +98,7 @@ describe(`Migrations on ${dbKind()} with rows in place`, () => {
       // The key is the rowid: the table is one tree.
       expect(sql).toMatch(/"visitor_key" integer PRIMARY KEY NOT NULL\)$/);
     }
-    await t.app.get(VisitsRepository).store([{ ...visit, at: new Date() }]);
+    await t.app.get(VisitsRepository).store(toColumns([{ ...visit, at: new Date() }]));
     const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
     expect(stats.body.data.totals).toEqual({ visits: 2, uniques: 1, bots: 0, qr_scans: 0 });
   });
