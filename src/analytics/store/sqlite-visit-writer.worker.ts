@@ -10,13 +10,15 @@ import {
 } from './sql/rollup-mark';
 import { openWriterConnection } from './sqlite-writer-connection';
 import { pruneVisitorDays } from './sql/roll-up-visits';
-import { fromColumns, VisitColumns, visitsIn } from './visit-columns';
+import { linkIdOf, rowOf, VisitColumns, visitsIn } from './visit-columns';
+import type { VisitSource } from './sql/visit-batch';
 import type { WritePace } from './sqlite-visit-writer';
 
 /**
- * A batch waits for its group as the columns it came in, and becomes rows only as the group is
- * written: made on arrival, a second's visits lived as objects (and a Date each) until then,
- * long enough for young-generation collections to copy them and move them to the old one.
+ * A batch waits for its group as the columns it came in, and its visits become rows only as their
+ * statement is written (see storeVisitsOf): made on arrival, or all at once for the group, its
+ * visits lived as objects (and a Date each) for seconds, long enough for young-generation
+ * collections to copy them and move them to the old one.
  */
 type WriteJob = { id: number; visits: VisitColumns; pace: WritePace };
 type Job = WriteJob | { id: number; pruneBefore: number } | { id: number; rollUp: true };
@@ -41,18 +43,17 @@ const answer = (a: Answer) => parentPort!.postMessage(a);
  */
 async function writeGroup(jobs: WriteJob[], rollUpToo = false): Promise<Answer[]> {
   try {
-    const rowsOfJob = jobs.map((j) => fromColumns(j.visits));
-    const rows = rowsOfJob.flat();
+    const { source, jobOf } = groupSource(jobs);
+    const stored = jobs.map(() => 0);
+    const counted = (i: number) => stored[jobOf[i]]++;
     const write = () =>
-      rollUpToo ? pastMark.storeAndRollUp(runner, rows) : pastMark.store(runner, rows);
-    const stored = new Set(await inTransaction(write));
+      rollUpToo
+        ? pastMark.storeAndRollUp(runner, source, counted)
+        : pastMark.store(runner, source, counted);
+    const n = await inTransaction(write);
     if (rollUpToo) rolledUp();
-    else notRolledUp += stored.size;
-    return jobs.map((j, i) => ({
-      id: j.id,
-      stored: rowsOfJob[i].filter((r) => stored.has(r)).length,
-      error: null,
-    }));
+    else notRolledUp += n;
+    return jobs.map((j, i) => ({ id: j.id, stored: stored[i], error: null }));
   } catch (e) {
     pastMark.forget();
     if (jobs.length === 1) return [{ id: jobs[0].id, error: messageOf(e) }];
@@ -60,6 +61,28 @@ async function writeGroup(jobs: WriteJob[], rollUpToo = false): Promise<Answer[]
     for (const job of jobs) answers.push(...(await writeGroup([job])));
     return answers;
   }
+}
+
+/**
+ * The group's visits one after another, each made into its row only as its statement is written
+ * (see storeVisitsOf); and the job of each.
+ */
+function groupSource(jobs: WriteJob[]): { source: VisitSource; jobOf: Uint32Array } {
+  const size = rowsOf(jobs);
+  const jobOf = new Uint32Array(size);
+  const first = new Uint32Array(jobs.length);
+  for (let j = 0, i = 0; j < jobs.length; j++) {
+    first[j] = i;
+    jobOf.fill(j, i, (i += visitsIn(jobs[j].visits)));
+  }
+  return {
+    jobOf,
+    source: {
+      size,
+      linkIdOf: (i) => linkIdOf(jobs[jobOf[i]].visits, i - first[jobOf[i]]),
+      rowOf: (i) => rowOf(jobs[jobOf[i]].visits, i - first[jobOf[i]]),
+    },
+  };
 }
 
 let notRolledUp = 0;

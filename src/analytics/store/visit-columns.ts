@@ -75,33 +75,37 @@ export function countedFieldsOf({ numbers, texts, strings }: VisitColumns, i: nu
 /** How many visits the columns hold. */
 export const visitsIn = (columns: VisitColumns): number => columns.numbers.length / NUMBERS;
 
-export function fromColumns({ numbers, texts, strings }: VisitColumns): VisitRow[] {
-  const rows = new Array<VisitRow>(numbers.length / NUMBERS);
-  for (let i = 0; i < rows.length; i++) {
-    const n = i * NUMBERS;
-    const t = i * TEXTS;
-    rows[i] = {
-      linkId: numbers[n],
-      accountId: numbers[n + 1],
-      domainId: numbers[n + 2],
-      at: new Date(numbers[n + 3]),
-      isBot: (numbers[n + 4] & 1) !== 0,
-      qr: (numbers[n + 4] & 2) !== 0,
-      kind: strings[texts[t]]!,
-      referrerHost: strings[texts[t + 1]],
-      referrerUrl: strings[texts[t + 2]],
-      country: strings[texts[t + 3]],
-      browser: strings[texts[t + 4]],
-      os: strings[texts[t + 5]],
-      device: strings[texts[t + 6]] as Device,
-      language: strings[texts[t + 7]],
-      visitorHash: strings[texts[t + 8]]!,
-      eventId: strings[texts[t + 9]],
-      variant: strings[texts[t + 10]],
-      utmSource: strings[texts[t + 11]],
-      utmMedium: strings[texts[t + 12]],
-      utmCampaign: strings[texts[t + 13]],
-    };
-  }
-  return rows;
+export function fromColumns(columns: VisitColumns): VisitRow[] {
+  return Array.from({ length: visitsIn(columns) }, (_, i) => rowOf(columns, i));
 }
+
+/** The i-th visit's row. */
+export function rowOf({ numbers, texts, strings }: VisitColumns, i: number): VisitRow {
+  const n = i * NUMBERS;
+  const t = i * TEXTS;
+  return {
+    linkId: numbers[n],
+    accountId: numbers[n + 1],
+    domainId: numbers[n + 2],
+    at: new Date(numbers[n + 3]),
+    isBot: (numbers[n + 4] & 1) !== 0,
+    qr: (numbers[n + 4] & 2) !== 0,
+    kind: strings[texts[t]]!,
+    referrerHost: strings[texts[t + 1]],
+    referrerUrl: strings[texts[t + 2]],
+    country: strings[texts[t + 3]],
+    browser: strings[texts[t + 4]],
+    os: strings[texts[t + 5]],
+    device: strings[texts[t + 6]] as Device,
+    language: strings[texts[t + 7]],
+    visitorHash: strings[texts[t + 8]]!,
+    eventId: strings[texts[t + 9]],
+    variant: strings[texts[t + 10]],
+    utmSource: strings[texts[t + 11]],
+    utmMedium: strings[texts[t + 12]],
+    utmCampaign: strings[texts[t + 13]],
+  };
+}
+
+/** The i-th visit's share, without making its row. */
+export const linkIdOf = (columns: VisitColumns, i: number): number => columns.numbers[i * NUMBERS];

@@ -8,7 +8,7 @@ import { PendingRollups } from '../pending-rollups';
 import type { RollupVisit, VisitRow } from '../../rollups/rollup';
 import { partsOf, recordVisitors, rollUpVisits } from './roll-up-visits';
 import { addToRollups } from './rollup-writer';
-import { storeVisits } from './visit-batch';
+import { rowsSource, storeVisitsOf, VisitSource } from './visit-batch';
 import { addVisitCounts, countsByShare } from './visit-counts';
 import { foldClosedHours } from './day-rows';
 
@@ -84,8 +84,16 @@ async function setMark(db: SqlRunner, id: number): Promise<void> {
 export class VisitsPastMark {
   private pending: { from: number; to: number; tallies: PendingRollups } | null = null;
 
-  /** Stores the visits (see storeVisits), not rolled up yet. Returns the visits stored. */
-  async store(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
+  /**
+   * Stores the visits (see storeVisitsOf), not rolled up yet; `stored` is told each one stored
+   * (its place in the source). Returns how many were stored.
+   */
+  async store(
+    db: SqlRunner,
+    visits: VisitSource | VisitRow[],
+    stored: (i: number) => void = () => undefined,
+  ): Promise<number> {
+    const source = Array.isArray(visits) ? rowsSource(visits) : visits;
     const before = await lastVisitId(db);
     // Counted on, or begun afresh when nothing waits past the mark (read before storing: a database
     // without a mark takes every visit it has as rolled up).
@@ -95,13 +103,15 @@ export class VisitsPastMark {
         : (await markOf(db)) === before
           ? { from: before, to: before, tallies: new PendingRollups() }
           : null;
-    const stored = await storeVisits(db, rows);
-    if (counted) {
-      for (const r of stored) counted.tallies.add(r);
-      counted.to = await lastVisitId(db);
-    }
+    let n = 0;
+    await storeVisitsOf(db, source, (row, i) => {
+      counted?.tallies.add(row);
+      stored(i);
+      n++;
+    });
+    if (counted) counted.to = await lastVisitId(db);
     this.pending = counted;
-    return stored;
+    return n;
   }
 
   /**
@@ -112,11 +122,15 @@ export class VisitsPastMark {
     this.pending = null;
   }
 
-  /** Stores the visits and rolls up everything past the mark with them. */
-  async storeAndRollUp(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
-    const stored = await this.store(db, rows);
+  /** Stores the visits and rolls up everything past the mark with them (see store). */
+  async storeAndRollUp(
+    db: SqlRunner,
+    visits: VisitSource | VisitRow[],
+    stored?: (i: number) => void,
+  ): Promise<number> {
+    const n = await this.store(db, visits, stored);
     while ((await this.rollUp(db)) === ROLL_UP_AT_MOST);
-    return stored;
+    return n;
   }
 
   /**

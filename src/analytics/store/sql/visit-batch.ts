@@ -55,12 +55,53 @@ export async function writeVisitBatch(db: SqlRunner, rows: VisitRow[]): Promise<
 }
 
 /**
+ * Visits to store, each made into its row only when asked (see storeVisitsOf): a group's visits
+ * come as columns.
+ */
+export interface VisitSource {
+  readonly size: number;
+  linkIdOf(i: number): number;
+  rowOf(i: number): VisitRow;
+}
+
+export const rowsSource = (rows: VisitRow[]): VisitSource => ({
+  size: rows.length,
+  linkIdOf: (i) => rows[i].linkId,
+  rowOf: (i) => rows[i],
+});
+
+/**
  * Stores the visits, not their rollups or counts. Visits whose event id is already stored are
  * skipped (a redelivered stream entry), and so are visits of shares deleted since. Returns the
  * visits stored, in the order they were stored.
  */
 export async function storeVisits(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
-  return insertInOrder(db, inShareOrder(await notStoredYet(db, rows)));
+  const stored: VisitRow[] = [];
+  await storeVisitsOf(db, rowsSource(rows), (row) => stored.push(row));
+  return stored;
+}
+
+/**
+ * Stores the visits as storeVisits does, in share order a statement at a time, each statement's
+ * rows made just before it: made all at once, a group's tens of thousands of visits lived through
+ * its whole transaction, and young-generation collections copied them into the old one, there
+ * to die. Calls `stored` with each visit stored and its place in the source.
+ */
+export async function storeVisitsOf(
+  db: SqlRunner,
+  source: VisitSource,
+  stored: (row: VisitRow, i: number) => void,
+): Promise<void> {
+  const order = shareOrderOf(source);
+  for (let k = 0; k < order.length; k += ROWS_PER_STATEMENT) {
+    const places = order.subarray(k, k + ROWS_PER_STATEMENT);
+    const rows = Array.from(places, (i) => source.rowOf(i));
+    const live = await insertVisits(db, await notStoredYet(db, rows));
+    // `live` is `rows` less some, in their order.
+    for (let j = 0, l = 0; l < live.length; j++) {
+      if (rows[j] === live[l]) stored(live[l++], places[j]);
+    }
+  }
 }
 
 /**
@@ -70,19 +111,25 @@ export async function storeVisits(db: SqlRunner, rows: VisitRow[]): Promise<Visi
  * order.
  */
 function inShareOrder(rows: VisitRow[]): VisitRow[] {
+  return Array.from(shareOrderOf(rowsSource(rows)), (i) => rows[i]);
+}
+
+/** The places of the source's visits in share order (see inShareOrder). */
+function shareOrderOf(source: VisitSource): Uint32Array {
   // Buckets by share, then the shares sorted: a comparison sort of the visits cost ~0.3 µs a
   // visit, and this keeps arrival order within a share without relying on a stable sort.
-  const byShare = new Map<number, VisitRow[]>();
-  for (const r of rows) {
-    const bucket = byShare.get(r.linkId);
-    if (bucket) bucket.push(r);
-    else byShare.set(r.linkId, [r]);
+  const byShare = new Map<number, number[]>();
+  for (let i = 0; i < source.size; i++) {
+    const id = source.linkIdOf(i);
+    const bucket = byShare.get(id);
+    if (bucket) bucket.push(i);
+    else byShare.set(id, [i]);
   }
   const ids = Float64Array.from(byShare.keys()).sort();
-  const ordered = new Array<VisitRow>(rows.length);
-  let i = 0;
-  for (const id of ids) for (const r of byShare.get(id)!) ordered[i++] = r;
-  return ordered;
+  const order = new Uint32Array(source.size);
+  let k = 0;
+  for (const id of ids) for (const i of byShare.get(id)!) order[k++] = i;
+  return order;
 }
 
 async function insertInOrder(db: SqlRunner, ordered: VisitRow[]): Promise<VisitRow[]> {
