@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (after `npm run build`): link creation on SQLite and MySQL, then the built
  * service on a temporary SQLite database with 10,000 links against a bare node:http server
- * answering the same redirects from a Map, in the same run, each measured three times (medians).
+ * answering the same redirects from a Map, in the same run, each measured five times (medians).
  * Prints requests/s, p99 and the ratio; then the text page, analytics and upload runs.
  */
 import Database from 'better-sqlite3';
@@ -35,7 +35,8 @@ import {
 } from './bench/harness';
 
 const LINKS = 10_000;
-const ROUNDS = 3;
+/** Five: a round in a slow minute moves the medians of three. */
+const ROUNDS = 5;
 const ROUND_SECONDS = 10;
 const OURS = 3901;
 const BARE = 3902;
@@ -196,6 +197,16 @@ async function main() {
         `${fmt(cpuOf('ours'), 1)} µs (${fmt(cpuOf('ours') / cpuOf('bare'), 2)}× bare), recording on ` +
         `${fmt(cpuOf('recording'), 1)} µs with its writes (${fmt(cpuOf('recording') / cpuOf('ours'), 2)}× off)`,
     );
+    // The same ratios round by round: the three servers of a round run within a minute, while
+    // this machine's speed drifts over minutes (a server's CPU per request moved by 1.5× between
+    // rounds), so the median of the rounds' own ratios drifts less than the ratio of medians.
+    const paired = (a: keyof typeof cpu, b: keyof typeof cpu) =>
+      median(cpu[a].map((x, r) => x / cpu[b][r]));
+    const ratios = { off_bare: paired('ours', 'bare'), on_off: paired('recording', 'ours') };
+    console.log(
+      `CPU per redirect, medians of the rounds' ratios: recording off ` +
+        `${fmt(ratios.off_bare, 2)}× bare, recording on ${fmt(ratios.on_off, 2)}× off`,
+    );
     await stop(recording);
     if (redirectsOnly) return;
 
@@ -230,6 +241,7 @@ async function main() {
         unknown_host: misses.unknownHost,
         expired: misses.expired,
       },
+      redirect_cpu_ratios: ratios,
       writer_cpu_us_per_visit: writerUs,
       ingest_cpu_us_per_visit: analytics.cpuUs,
       redirect_rps: { bare: bareRps, off: oursRps, on: recRps },
