@@ -164,18 +164,26 @@ describe('VisitRecorder', () => {
   });
 
   it('should cut failed batches again into full ones when more than one of them was not', async () => {
-    // Answered (failed) only after a while: every batch of a drain is handed over first.
-    const store = jest.fn(
-      () => new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), 20)),
-    );
+    // Every write fails, answered only once the drain has handed over all it had (`expected`).
+    let expected = 3;
+    let open!: () => void;
+    let gate = new Promise<void>((resolve) => (open = resolve));
+    const store = jest.fn(() => {
+      if (store.mock.calls.length === expected) open();
+      return gate.then(() => Promise.reject(new Error('timeout')));
+    });
     const recorder = recorderStoring(store);
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     recorder['queue'] = Array.from({ length: 2500 }, (_, i) => raw(i));
     await recorder.flush();
     const sizes = () => recorder['retry'].map(visitsIn);
     expect(sizes()).toEqual([1000, 1000, 500]);
+    // The three kept, then the 300 that came meanwhile: two batches not full.
+    expected = 7;
+    gate = new Promise<void>((resolve) => (open = resolve));
     for (let i = 2500; i < 2800; i++) recorder['queue'].push(raw(i));
     await recorder.flush();
+    expect(store).toHaveBeenCalledTimes(7);
     expect(sizes()).toEqual([1000, 1000, 800]);
     const kept = recorder['retry'].flatMap((b) => fromColumns(b).map((v) => v.linkId));
     expect(kept).toEqual(Array.from({ length: 2800 }, (_, i) => i));
