@@ -25,7 +25,7 @@ import {
 } from '../../src/analytics/store/sql/rollup-mark';
 import { openWriterConnection } from '../../src/analytics/store/sqlite-writer-connection';
 import { storeVisits } from '../../src/analytics/store/sql/visit-batch';
-import { fromColumns, toColumns, VisitColumns } from '../../src/analytics/store/visit-columns';
+import { columnsSource, toColumns, VisitColumns } from '../../src/analytics/store/visit-columns';
 import { validateEnv } from '../../src/config/validate-env';
 import { median } from './harness';
 
@@ -159,13 +159,13 @@ async function writer(file: string, group: (g: number) => VisitRow[]): Promise<n
     // Serialized by the main thread, outside the time counted; read back by the writer's.
     const message = serialize(toColumns(group(g)));
     used += await cpuOf(() => {
-      const rows = fromColumns(deserialize(message) as VisitColumns);
-      waiting += rows.length;
+      const visits = columnsSource(deserialize(message) as VisitColumns);
+      waiting += visits.size;
       since += GROUP_MS;
       const rollUp = waiting >= ROLL_UP_DUE_AT || since >= ROLL_UP_EVERY_MS;
       if (rollUp) waiting = since = 0;
       return inTransaction(() =>
-        rollUp ? mark.storeAndRollUp(runner, rows) : mark.store(runner, rows),
+        rollUp ? mark.storeAndRollUp(runner, visits) : mark.store(runner, visits),
       );
     });
   }

@@ -128,7 +128,7 @@ describe('VisitRecorder', () => {
     expect(most).toBe(3);
     // Kept once every batch was answered, in the order they were taken, not of their failures.
     expect(recorder.waiting).toBe(2000);
-    const kept = recorder['retry'].flatMap((b) => fromColumns(b).map((v) => v.linkId));
+    const kept = recorder['retry']['waiting'].flatMap((b) => fromColumns(b).map((v) => v.linkId));
     expect(kept).toEqual(Array.from({ length: 2000 }, (_, i) => i));
     store.mockImplementation((rows: { linkId: number }[]) => {
       stored.push(rows.map((r) => r.linkId));
@@ -176,7 +176,7 @@ describe('VisitRecorder', () => {
     jest.spyOn(recorder['logger'], 'warn').mockImplementation(() => undefined);
     recorder['queue'] = Array.from({ length: 2500 }, (_, i) => raw(i));
     await recorder.flush();
-    const sizes = () => recorder['retry'].map(visitsIn);
+    const sizes = () => recorder['retry']['waiting'].map(visitsIn);
     expect(sizes()).toEqual([1000, 1000, 500]);
     // The three kept, then the 300 that came meanwhile: two batches not full.
     expected = 7;
@@ -185,7 +185,7 @@ describe('VisitRecorder', () => {
     await recorder.flush();
     expect(store).toHaveBeenCalledTimes(7);
     expect(sizes()).toEqual([1000, 1000, 800]);
-    const kept = recorder['retry'].flatMap((b) => fromColumns(b).map((v) => v.linkId));
+    const kept = recorder['retry']['waiting'].flatMap((b) => fromColumns(b).map((v) => v.linkId));
     expect(kept).toEqual(Array.from({ length: 2800 }, (_, i) => i));
   });
 

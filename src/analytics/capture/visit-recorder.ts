@@ -7,7 +7,8 @@ import { VisitStream } from './visit-stream';
 import { VisitEvents } from './visit-events';
 import { VisitsRepository } from '../store/visits.repository';
 import type { WritePace } from '../store/sqlite-visit-writer';
-import { fromColumns, toColumns, VisitColumns, visitsIn } from '../store/visit-columns';
+import { toColumns, VisitColumns, visitsIn } from '../store/visit-columns';
+import { FailedBatches } from './failed-batches';
 import { Job, Scheduler } from '../../common/scheduler';
 import { VisitorSignals } from './visitor-signals';
 
@@ -37,16 +38,12 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   private unanswered = 0;
   private readonly onAnswer = new Set<() => void>();
   /**
-   * Batches whose write failed while others were unanswered: kept once all are answered. A batch
-   * waits for its answer (seconds, under load) as the columns it was sent as: kept as visit
-   * objects, the last seconds' visits outlived young-generation collections and were copied
-   * into the old one, there to die.
+   * Batches whose write failed: the next drain hands them over first. A batch waits for its
+   * answer (seconds, under load) as the columns it was sent as: kept as visit objects, the last
+   * seconds' visits outlived young-generation collections and were copied into the old one,
+   * there to die.
    */
-  private failed: { seq: number; batch: VisitColumns; error: unknown }[] = [];
-  /** Batches whose write failed, in their order: the next drain hands them over first. */
-  private retry: VisitColumns[] = [];
-  /** The visits of `retry`. */
-  private retrying = 0;
+  private readonly retry = new FailedBatches(BATCH);
   private sent = 0;
   /** Writes failed since start: a drain hands nothing more over once one failed during it. */
   private failures = 0;
@@ -92,7 +89,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
   }
 
   get waiting(): number {
-    return this.retrying + this.queue.length;
+    return this.retry.visits + this.queue.length;
   }
 
   record(visit: RawVisit): void {
@@ -108,11 +105,8 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
    * every visit past the bound moved the queue).
    */
   private makeRoom(): void {
-    const oldest = this.retry.shift();
-    if (oldest) {
-      this.retrying -= visitsIn(oldest);
-      this.drop(visitsIn(oldest));
-    } else this.drop(this.queue.splice(0, MAX_WAITING / 100).length);
+    const oldest = this.retry.next();
+    this.drop(oldest ? visitsIn(oldest) : this.queue.splice(0, MAX_WAITING / 100).length);
   }
 
   private drop(n: number): void {
@@ -129,24 +123,6 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     const all = visits.concat(this.queue);
     this.drop(all.length - MAX_WAITING);
     this.queue = all.slice(-MAX_WAITING);
-    this.waitAfterFailure(error);
-  }
-
-  /**
-   * Batches whose write failed go first at the next try, in order. Those that failed together
-   * are cut again into full batches if more than one of them was not full (each timer's drain
-   * hands over its last visits as one): a long outage would otherwise retry many small ones.
-   */
-  private keepBatches(batches: VisitColumns[], error: unknown): void {
-    if (batches.filter((b) => visitsIn(b) < BATCH).length > 1) {
-      const rows = batches.flatMap(fromColumns);
-      batches = [];
-      for (let i = 0; i < rows.length; i += BATCH)
-        batches.push(toColumns(rows.slice(i, i + BATCH)));
-    }
-    this.retry = batches.concat(this.retry);
-    this.retrying += batches.reduce((n, b) => n + visitsIn(b), 0);
-    while (this.waiting > MAX_WAITING && this.retry.length > 0) this.makeRoom();
     this.waitAfterFailure(error);
   }
 
@@ -229,9 +205,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     const failures = this.failures;
     const more = () =>
       this.failures === failures &&
-      (this.retry.length > 0 ||
-        this.queue.length >= BATCH ||
-        (this.whole && this.queue.length > 0));
+      (this.retry.size > 0 || this.queue.length >= BATCH || (this.whole && this.queue.length > 0));
     while (more()) {
       if (this.unanswered >= IN_FLIGHT) {
         await this.nextAnswer();
@@ -240,9 +214,7 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
       if (!first) await new Promise((resolve) => setImmediate(resolve));
       first = false;
       if (!more()) return;
-      const failed = this.retry.shift();
-      if (failed) this.retrying -= visitsIn(failed);
-      const batch = failed ?? (await this.prepare(this.queue.splice(0, BATCH)));
+      const batch = this.retry.next() ?? (await this.prepare(this.queue.splice(0, BATCH)));
       this.hand(batch, this.unanswered === IN_FLIGHT - 1 && this.waiting > 0);
     }
   }
@@ -253,17 +225,14 @@ export class VisitRecorder implements OnModuleInit, OnModuleDestroy {
     void this.store(batch, backlog)
       .catch((error: unknown) => {
         this.failures++;
-        this.failed.push({ seq, batch, error });
+        this.retry.fail(seq, batch, error);
       })
       .finally(() => {
         this.unanswered--;
-        if (this.unanswered === 0 && this.failed.length > 0) {
-          const failed = this.failed.sort((x, y) => x.seq - y.seq);
-          this.failed = [];
-          this.keepBatches(
-            failed.map((f) => f.batch),
-            failed[0].error,
-          );
+        const failed = this.unanswered === 0 ? this.retry.settle() : null;
+        if (failed) {
+          while (this.waiting > MAX_WAITING && this.retry.size > 0) this.makeRoom();
+          this.waitAfterFailure(failed.error);
         }
         const waiting = [...this.onAnswer];
         this.onAnswer.clear();

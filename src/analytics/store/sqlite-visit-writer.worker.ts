@@ -10,7 +10,7 @@ import {
 } from './sql/rollup-mark';
 import { openWriterConnection } from './sqlite-writer-connection';
 import { pruneVisitorDays } from './sql/roll-up-visits';
-import { linkIdOf, rowOf, VisitColumns, visitsIn } from './visit-columns';
+import { columnsSource, VisitColumns, visitsIn } from './visit-columns';
 import type { VisitSource } from './sql/visit-batch';
 import type { WritePace } from './sqlite-visit-writer';
 
@@ -75,12 +75,13 @@ function groupSource(jobs: WriteJob[]): { source: VisitSource; jobOf: Uint32Arra
     first[j] = i;
     jobOf.fill(j, i, (i += visitsIn(jobs[j].visits)));
   }
+  const parts = jobs.map((j) => columnsSource(j.visits));
   return {
     jobOf,
     source: {
       size,
-      linkIdOf: (i) => linkIdOf(jobs[jobOf[i]].visits, i - first[jobOf[i]]),
-      rowOf: (i) => rowOf(jobs[jobOf[i]].visits, i - first[jobOf[i]]),
+      linkIdOf: (i) => parts[jobOf[i]].linkIdOf(i - first[jobOf[i]]),
+      rowOf: (i) => parts[jobOf[i]].rowOf(i - first[jobOf[i]]),
     },
   };
 }

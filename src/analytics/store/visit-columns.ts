@@ -1,5 +1,6 @@
 import type { VisitRow } from '../rollups/rollup';
 import type { Device } from './visit.entity';
+import type { VisitSource } from './sql/visit-batch';
 
 /**
  * A batch of visits as it crosses to the SQLite writer thread: one array of numbers and one of
@@ -80,7 +81,7 @@ export function fromColumns(columns: VisitColumns): VisitRow[] {
 }
 
 /** The i-th visit's row. */
-export function rowOf({ numbers, texts, strings }: VisitColumns, i: number): VisitRow {
+function rowOf({ numbers, texts, strings }: VisitColumns, i: number): VisitRow {
   const n = i * NUMBERS;
   const t = i * TEXTS;
   return {
@@ -107,5 +108,9 @@ export function rowOf({ numbers, texts, strings }: VisitColumns, i: number): Vis
   };
 }
 
-/** The i-th visit's share, without making its row. */
-export const linkIdOf = (columns: VisitColumns, i: number): number => columns.numbers[i * NUMBERS];
+/** The batch as a source of rows, each made only when asked (see storeVisitsOf). */
+export const columnsSource = (columns: VisitColumns): VisitSource => ({
+  size: visitsIn(columns),
+  linkIdOf: (i) => columns.numbers[i * NUMBERS],
+  rowOf: (i) => rowOf(columns, i),
+});

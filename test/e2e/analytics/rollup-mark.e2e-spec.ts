@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import type { SqlRunner } from '../../../src/analytics/store/sql/batch-sql';
-import { storeVisits } from '../../../src/analytics/store/sql/visit-batch';
+import { rowsSource, storeVisits } from '../../../src/analytics/store/sql/visit-batch';
 import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { VisitsRepository } from '../../../src/analytics/store/visits.repository';
 import { ROLL_UP_LIGHT, VisitsPastMark } from '../../../src/analytics/store/sql/rollup-mark';
@@ -97,14 +97,14 @@ import { toColumns } from '../../../src/analytics/store/visit-columns';
     try {
       const a = new VisitsPastMark();
       const failed = one.inTransaction(async () => {
-        await a.store(one.runner, [row(x, 'gggggggggggggggg')]);
+        await a.store(one.runner, rowsSource([row(x, 'gggggggggggggggg')]));
         throw new Error('the commit failed');
       });
       await expect(failed).rejects.toThrow('the commit failed');
       a.forget();
       // The other stores a visit of another share under the id the undone one had...
       await two.inTransaction(() =>
-        new VisitsPastMark().store(two.runner, [row(y, 'h'.repeat(16))]),
+        new VisitsPastMark().store(two.runner, rowsSource([row(y, 'h'.repeat(16))])),
       );
       // ...and the first rolls up: that visit, not the one it counted and lost.
       await one.inTransaction(() => a.rollUp(one.runner));

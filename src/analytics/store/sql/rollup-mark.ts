@@ -5,10 +5,10 @@
 // is counted twice or lost.
 import { existingIds, Row, SqlRunner } from './batch-sql';
 import { PendingRollups } from '../pending-rollups';
-import type { RollupVisit, VisitRow } from '../../rollups/rollup';
+import type { RollupVisit } from '../../rollups/rollup';
 import { partsOf, recordVisitors, rollUpVisits } from './roll-up-visits';
 import { addToRollups } from './rollup-writer';
-import { rowsSource, storeVisitsOf, VisitSource } from './visit-batch';
+import { storeVisitsOf, VisitSource } from './visit-batch';
 import { addVisitCounts, countsByShare } from './visit-counts';
 import { foldClosedHours } from './day-rows';
 
@@ -90,10 +90,9 @@ export class VisitsPastMark {
    */
   async store(
     db: SqlRunner,
-    visits: VisitSource | VisitRow[],
+    source: VisitSource,
     stored: (i: number) => void = () => undefined,
   ): Promise<number> {
-    const source = Array.isArray(visits) ? rowsSource(visits) : visits;
     const before = await lastVisitId(db);
     // Counted on, or begun afresh when nothing waits past the mark (read before storing: a database
     // without a mark takes every visit it has as rolled up).
@@ -125,10 +124,10 @@ export class VisitsPastMark {
   /** Stores the visits and rolls up everything past the mark with them (see store). */
   async storeAndRollUp(
     db: SqlRunner,
-    visits: VisitSource | VisitRow[],
+    source: VisitSource,
     stored?: (i: number) => void,
   ): Promise<number> {
-    const n = await this.store(db, visits, stored);
+    const n = await this.store(db, source, stored);
     while ((await this.rollUp(db)) === ROLL_UP_AT_MOST);
     return n;
   }
