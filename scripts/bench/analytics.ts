@@ -2,7 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection } from 'mysql2/promise';
-import { GROUP_EVERY_MS, ROLL_UP_EVERY_MS } from '../../src/analytics/store/sql/rollup-mark';
+import {
+  GROUP_EVERY_MS,
+  MAX_GROUP_ROWS,
+  ROLL_UP_EVERY_MS,
+} from '../../src/analytics/store/sql/rollup-mark';
 import { fmt, runPinned } from './harness';
 
 interface IngestResult {
@@ -102,17 +106,24 @@ function report(db: string, r: IngestResult): boolean {
  */
 export async function benchWriter(): Promise<number> {
   console.log(
-    `# visit writer: 440,000 visits to 10,000 links at 22,000 a second in groups of ${GROUP_EVERY_MS / 1000} s, ` +
-      `rolled up as the writer thread would (every ${ROLL_UP_EVERY_MS / 1000} s), one thread`,
+    `# visit writer: 10,000 links visited at 22,000 a second, in the groups the writer thread ` +
+      `makes (every ${GROUP_EVERY_MS / 1000} s, ${fmt(MAX_GROUP_ROWS, 0)} visits at most), ` +
+      `rolled up as it would (every ${ROLL_UP_EVERY_MS / 1000} s), one thread`,
   );
   const out = await runPinned(0, [join(__dirname, 'writer.js')], {
     PORT: '3905',
     LOG_LEVEL: 'warn',
     AUTH_BOOTSTRAP_ADMIN: 'false',
   });
-  const r = JSON.parse(out.trim().split('\n').at(-1)!) as { writerUs: number; bareUs: number };
+  const r = JSON.parse(out.trim().split('\n').at(-1)!) as {
+    writerUs: number;
+    bareUs: number;
+    visits: number;
+    group: number;
+  };
   console.log(
-    `visit writer: ${fmt(r.writerUs, 1)} µs of CPU per visit; a bare insert of the same rows ` +
+    `visit writer: ${fmt(r.visits, 0)} visits in groups of ${fmt(r.group, 0)}, ` +
+      `${fmt(r.writerUs, 1)} µs of CPU per visit; a bare insert of the same rows ` +
       `${fmt(r.bareUs, 1)} µs: ${fmt(r.writerUs / r.bareUs, 2)} of the floor`,
   );
   return r.writerUs;

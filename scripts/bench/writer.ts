@@ -3,7 +3,8 @@
  * per visit, in CPU time of its one thread, against a bare writer in the same run that inserts
  * the same rows in the same groups into the same table and does nothing else (no uniques, no
  * rollups, no checks): the floor any writer of raw visits pays. 10,000 links, 22,000 visits a
- * second in groups of GROUP_EVERY_MS (as the thread groups them under load), rolled up when the
+ * second in groups of GROUP_EVERY_MS, MAX_GROUP_ROWS at most (as the thread groups them under
+ * load), rolled up when the
  * writer thread would be (every ROLL_UP_EVERY_MS of groups, or ROLL_UP_DUE_AT visits). The writer's time
  * counts reading the message the main thread sends (a structured clone of the columns) and
  * making the rows from it, as the thread does. Prints one JSON line with the medians of 3
@@ -19,6 +20,7 @@ import { createApp } from '../../src/app.setup';
 import type { VisitRow } from '../../src/analytics/rollups/rollup';
 import {
   GROUP_EVERY_MS,
+  MAX_GROUP_ROWS,
   ROLL_UP_DUE_AT,
   ROLL_UP_EVERY_MS,
   VisitsPastMark,
@@ -30,11 +32,15 @@ import { validateEnv } from '../../src/config/validate-env';
 import { median } from './harness';
 
 const LINKS = 10_000;
-/** GROUP_EVERY_MS of visits at 22,000 a second: a group as the writer thread makes one. */
-const GROUP_MS = GROUP_EVERY_MS;
-const GROUP = (22_000 * GROUP_MS) / 1000;
+/**
+ * GROUP_EVERY_MS of visits at 22,000 a second, at most MAX_GROUP_ROWS: a group as the writer
+ * thread makes one; and the time it spans.
+ */
+const GROUP = Math.min((22_000 * GROUP_EVERY_MS) / 1000, MAX_GROUP_ROWS);
+const GROUP_MS = (GROUP / 22_000) * 1000;
 /** Two roll-ups' worth. */
-const GROUPS = 2 * Math.min(ROLL_UP_EVERY_MS / GROUP_MS, Math.ceil(ROLL_UP_DUE_AT / GROUP));
+const GROUPS =
+  2 * Math.min(Math.ceil(ROLL_UP_EVERY_MS / GROUP_MS), Math.ceil(ROLL_UP_DUE_AT / GROUP));
 const ROUNDS = 3;
 const COUNTRIES = ['US', 'DE', 'FR', 'GB', 'IN', 'BR', 'JP', 'CA', 'NL', 'SE', null];
 const BROWSERS = ['Chrome', 'Safari', 'Firefox', 'Edge', null];
@@ -59,7 +65,16 @@ async function main() {
     }
     const writerUs = median(costs.writer);
     const bareUs = median(costs.bare);
-    console.log(JSON.stringify({ writerUs, bareUs, ratio: writerUs / bareUs, costs }));
+    console.log(
+      JSON.stringify({
+        writerUs,
+        bareUs,
+        ratio: writerUs / bareUs,
+        costs,
+        visits: GROUP * GROUPS,
+        group: GROUP,
+      }),
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -10,7 +10,7 @@ import type { VisitColumns } from './visit-columns';
  *   shutdown);
  * - `backlog`: at once: its sender holds more visits and sends no more before the answer, so
  *   waiting for more would only hold them up (a recorder behind under load);
- * - `gather`: with the batches that come within GROUP_EVERY_MS of the last group.
+ * - `gather`: with the batches that come before the next group may start (see groupDelay).
  */
 export type WritePace = 'flush' | 'backlog' | 'gather';
 

@@ -3,6 +3,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import {
   GROUP_EVERY_MS,
+  groupDelay,
+  MAX_GROUP_ROWS,
   ROLL_UP_AT_MOST,
   ROLL_UP_DUE_AT,
   rollUpDelay,
@@ -23,13 +25,6 @@ import type { WritePace } from './sqlite-visit-writer';
 type WriteJob = { id: number; visits: VisitColumns; pace: WritePace };
 type Job = WriteJob | { id: number; pruneBefore: number } | { id: number; rollUp: true };
 type Answer = { id: number; stored?: number; error: string | null };
-
-/**
- * Visits written in one transaction at most: GROUP_EVERY_MS of visits at 40,000 a second. Under
- * load, batches arrive faster than they are committed; written together, each page they touch
- * (a share's place in the visits index) goes to the WAL once per group instead of once per batch.
- */
-const MAX_GROUP_ROWS = 80_000;
 
 const { runner, inTransaction } = openWriterConnection((workerData as { file: string }).file);
 const pastMark = new VisitsPastMark();
@@ -169,6 +164,8 @@ function takeGroup(waiting: Job[]): WriteJob[] {
 const waiting: Job[] = [];
 let running = false;
 let lastGroupAt = -Infinity;
+/** Visits in the last group: a light one is followed sooner (see groupDelay). */
+let lastGroupRows = 0;
 let timer: NodeJS.Timeout | undefined;
 /** When the last group was stored; and whether the batches waiting came after a pause. */
 let lastStoredAt = -Infinity;
@@ -193,7 +190,7 @@ function readyNow(): boolean {
 }
 
 function schedule(): void {
-  const wait = readyNow() ? 0 : lastGroupAt + GROUP_EVERY_MS - performance.now();
+  const wait = readyNow() ? 0 : lastGroupAt + groupDelay(lastGroupRows) - performance.now();
   // At least a turn later, so the batches sent together are all here.
   if (wait <= 0) setImmediate(() => void runNext());
   else timer = setTimeout(() => void runNext(), wait);
@@ -206,6 +203,7 @@ async function runNext(): Promise<void> {
     const job = waiting[0];
     if (group.length > 0) {
       lastGroupAt = performance.now();
+      lastGroupRows = rowsOf(group);
       const quiet = afterQuiet;
       afterQuiet = false;
       await storeGroup(group, quiet);

@@ -1,7 +1,11 @@
 import type { VisitRow } from '../../../src/analytics/rollups/rollup';
 import { VisitRecorder } from '../../../src/analytics/capture/visit-recorder';
 import { VisitsRepository } from '../../../src/analytics/store/visits.repository';
-import { GROUP_EVERY_MS } from '../../../src/analytics/store/sql/rollup-mark';
+import {
+  GROUP_EVERY_MS,
+  HEAVY_GROUP,
+  LIGHT_GROUP_EVERY_MS,
+} from '../../../src/analytics/store/sql/rollup-mark';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { visitRow } from '../../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
@@ -126,7 +130,7 @@ describe('Visit batches written together', () => {
   // SQLite's writer thread: a batch right after another waits for the next group, so batches
   // under load are committed together (a lower bound only: a slow machine waits longer anyway).
   (dbKind() === 'sqlite' ? it : it.skip)(
-    'should start a new group at most every GROUP_EVERY_MS while batches keep coming, unless urged or backlogged',
+    'should start a new group at most every LIGHT_GROUP_EVERY_MS after a light one, unless urged or backlogged',
     async () => {
       const id = idOf(await shorten({ target_url: 'https://example.com/g' }).expect(200));
       const started = Date.now();
@@ -136,19 +140,42 @@ describe('Visit batches written together', () => {
       expect(await visits().store(toColumns([row(id, a.id, 'ffffffffffffffff')]), 'gather')).toBe(
         1,
       );
-      expect(Date.now() - started).toBeGreaterThanOrEqual(GROUP_EVERY_MS - 50);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(LIGHT_GROUP_EVERY_MS - 50);
       // A sender with more behind the batch does not wait for the group: nothing more could come.
       const backlogAt = Date.now();
       expect(await visits().store(toColumns([row(id, a.id, '2222222222222222')]), 'backlog')).toBe(
         1,
       );
-      expect(Date.now() - backlogAt).toBeLessThan(GROUP_EVERY_MS / 2);
+      expect(Date.now() - backlogAt).toBeLessThan(LIGHT_GROUP_EVERY_MS / 2);
       // Someone waiting (a flush, shutdown) does not wait for the group either, and it is rolled up.
       const urgentAt = Date.now();
       expect(await visits().store(toColumns([row(id, a.id, '1111111111111111')]))).toBe(1);
-      expect(Date.now() - urgentAt).toBeLessThan(GROUP_EVERY_MS / 2);
+      expect(Date.now() - urgentAt).toBeLessThan(LIGHT_GROUP_EVERY_MS / 2);
       const stats = await t.api().get(`/api/v1/links/${id}/stats`).set(a.auth).expect(200);
       expect(stats.body.data.totals).toEqual({ visits: 4, uniques: 4, bots: 0, qr_scans: 0 });
+    },
+  );
+
+  // Under load (a group of HEAVY_GROUP visits or more) the groups are as long as GROUP_EVERY_MS.
+  (dbKind() === 'sqlite' ? it : it.skip)(
+    'should start a new group at most every GROUP_EVERY_MS after a heavy one',
+    async () => {
+      const id = idOf(await shorten({ target_url: 'https://example.com/h' }).expect(200));
+      const heavy = Array.from({ length: HEAVY_GROUP }, (_, i) =>
+        row(id, a.id, i.toString(16).padStart(16, '0')),
+      );
+      const started = Date.now();
+      expect(await visits().store(toColumns(heavy), 'gather')).toBe(HEAVY_GROUP);
+      expect(await visits().store(toColumns([row(id, a.id, 'ffffffffffffffff')]), 'gather')).toBe(
+        1,
+      );
+      expect(Date.now() - started).toBeGreaterThanOrEqual(GROUP_EVERY_MS - 50);
+      // The group after it was light: the next follows within LIGHT_GROUP_EVERY_MS again.
+      const lightAt = Date.now();
+      expect(await visits().store(toColumns([row(id, a.id, 'eeeeeeeeeeeeeeee')]), 'gather')).toBe(
+        1,
+      );
+      expect(Date.now() - lightAt).toBeLessThan(GROUP_EVERY_MS - 50);
     },
   );
 });

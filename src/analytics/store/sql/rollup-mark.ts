@@ -32,16 +32,32 @@ export const ROLL_UP_LIGHT = 10_000;
 
 /**
  * While batches keep coming the writer thread starts a group (one transaction) at most this
- * often. A commit writes every page its visits touched, and with many shares visited that is one
- * page of the visits index per share whether the group holds 5,000 visits or 60,000, so fewer,
- * bigger groups write less per visit (`npm run bench:writer` at 22,000 visits a second: 19.6 µs
- * a visit in groups of 500 ms, 17.9 in groups of a second; a bare insert of 1 M visits to 10,000
- * shares, 10.4-11.7 µs a visit in groups of 20,000, 8.1-8.7 in groups of 60,000). The price:
- * under load a visit reaches the visit log up to this long after its batch. A batch after a
- * quiet spell, a full group, and an urgent batch (someone waits for it: a flush, shutdown) go
- * at once.
+ * often once the group before held HEAVY_GROUP visits or more, and at most every
+ * LIGHT_GROUP_EVERY_MS otherwise. A commit writes every page its visits touched, and with many
+ * shares visited that is one page of the visits index per share whether the group holds 5,000
+ * visits or 80,000, so under load fewer, bigger groups write less per visit (`npm run
+ * bench:writer` at 22,000 visits a second, three alternated pairs: a bare insert of the same
+ * rows 9.9-10.6 µs a visit in groups of 2 s, 8.9-9.3 in groups of 4 s; see performance.md). The
+ * price: under load a visit reaches the visit log up to this long after its batch; light
+ * traffic costs little either way and is written within a second. A batch after a quiet spell,
+ * a full group, and an urgent batch (someone waits for it: a flush, shutdown) go at once.
  */
-export const GROUP_EVERY_MS = 2000;
+export const GROUP_EVERY_MS = 4000;
+export const LIGHT_GROUP_EVERY_MS = 1000;
+export const HEAVY_GROUP = 10_000;
+
+/** How long after the last group the next may start, the last holding `visits`. */
+export const groupDelay = (visits: number) =>
+  visits < HEAVY_GROUP ? LIGHT_GROUP_EVERY_MS : GROUP_EVERY_MS;
+
+/**
+ * Visits written in one transaction at most: GROUP_EVERY_MS of visits at 20,000 a second. Under
+ * load, batches arrive faster than they are committed; written together, each page they touch
+ * (a share's place in the visits index) goes to the WAL once per group instead of once per batch.
+ * Bounded because the group holds SQLite's write lock while it is written, and the API's own
+ * writes (a new link) wait for it.
+ */
+export const MAX_GROUP_ROWS = 80_000;
 
 /** How long visits may wait for their roll-up, `waiting` of them. */
 export const rollUpDelay = (waiting: number) => (waiting < ROLL_UP_LIGHT ? 1000 : ROLL_UP_EVERY_MS);
