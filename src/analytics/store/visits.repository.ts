@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, LessThan, LessThanOrEqual, Repository } from 'typeorm';
+import { Between, EntityManager, LessThan, MoreThanOrEqual, Repository } from 'typeorm';
 import { SqliteVisitWriter, WritePace } from './sqlite-visit-writer';
 import type { SqlRunner } from './sql/batch-sql';
 import { storedMark, visitsPastMark } from './sql/rollup-mark';
@@ -10,6 +10,12 @@ import { Visit } from './visit.entity';
 import { fromColumns, VisitColumns, visitsIn } from './visit-columns';
 import { toDbTime } from '../../common/db-values';
 import { managerOf, UnitOfWork } from '../../database/unit-of-work';
+
+/**
+ * Visit ids one retention statement covers at most: on SQLite a window's delete holds the event
+ * loop for some milliseconds.
+ */
+export const RETENTION_WINDOW = 2000;
 
 /** The only owner of `visits` and of the writes to the rollups. */
 @Injectable()
@@ -153,14 +159,34 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
   /**
    * Deletes the raw visits from before `cutoff`, but not those past the mark: deleted before
    * their roll-up (it failed for days, or a short retention met a long stop) they were lost to
-   * the rollups, and so to every count, for good.
+   * the rollups, and so to every count, for good. A window of RETENTION_WINDOW ids at a time,
+   * from the oldest on, a turn of the event loop apart: `visits` has no index on `at` (every
+   * insert would pay for one), and one statement over millions of visits held the write lock,
+   * and on SQLite the event loop, while it scanned them all. Every window is looked at: ids
+   * follow storage, not the visits' time (an import, a replay after an outage).
    */
   async deleteBefore(cutoff: Date): Promise<number> {
     const mark = await storedMark(this.runner(this.repo.manager));
-    const result = await this.repo.delete({
-      at: LessThan(cutoff),
-      ...(mark !== null && { id: LessThanOrEqual(mark) }),
+    let deleted = 0;
+    for (let from = await this.firstIdFrom(0); from !== null;) {
+      if (mark !== null && from > mark) break;
+      let to = from + RETENTION_WINDOW - 1;
+      if (mark !== null) to = Math.min(to, mark);
+      const result = await this.repo.delete({ id: Between(from, to), at: LessThan(cutoff) });
+      deleted += result.affected ?? 0;
+      await new Promise((resolve) => setImmediate(resolve));
+      from = await this.firstIdFrom(to + 1);
+    }
+    return deleted;
+  }
+
+  /** The first visit id from `id` on (a seek in the primary key), null past the last. */
+  private async firstIdFrom(id: number): Promise<number | null> {
+    const first = await this.repo.findOne({
+      select: { id: true },
+      where: { id: MoreThanOrEqual(id) },
+      order: { id: 'ASC' },
     });
-    return result.affected ?? 0;
+    return first ? Number(first.id) : null;
   }
 }

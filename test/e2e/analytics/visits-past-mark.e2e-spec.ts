@@ -1,8 +1,11 @@
-import { DataSource } from 'typeorm';
+import { getRepositoryToken } from '@nestjs/typeorm';
+import { DataSource, Repository } from 'typeorm';
+import { Visit } from '../../../src/analytics/store/visit.entity';
 import type { SqlRunner } from '../../../src/analytics/store/sql/batch-sql';
 import { VisitsPastMark } from '../../../src/analytics/store/sql/rollup-mark';
 import { rowsSource, storeVisits } from '../../../src/analytics/store/sql/visit-batch';
-import { VisitsRepository } from '../../../src/analytics/store/visits.repository';
+import { RETENTION_WINDOW, VisitsRepository } from '../../../src/analytics/store/visits.repository';
+import type { VisitRow } from '../../../src/analytics/rollups/rollup';
 import { createAccount, TestAccount } from '../../factories/account.factory';
 import { visitRow } from '../../factories/visit-row.factory';
 import { createTestApp, TestApp } from '../../utils/create-test-app';
@@ -128,5 +131,27 @@ import { dbKind } from '../../utils/test-database';
     expect(await dayCount()).toBe(3);
     expect(await visits.deleteBefore(cutoff)).toBe(3);
     expect(await dayCount()).toBe(3);
+  });
+
+  it('should delete visits past retention a window of ids at a time, wherever they were stored', async () => {
+    const id = await newLink();
+    const pastMark = new VisitsPastMark();
+    const at = (iso: string) => (r: VisitRow) => ({ ...r, at: new Date(iso) });
+    const old = rows(id, RETENTION_WINDOW + 500, 'o').map(at('2026-01-10T12:00:00Z'));
+    const young = rows(id, RETENTION_WINDOW + 500, 'y').map(at('2026-03-01T12:00:00Z'));
+    // Stored last but from before the cutoff (an import, a replay after an outage).
+    const late = rows(id, 1, 'l').map(at('2026-01-11T12:00:00Z'));
+    for (const batch of [old, young, late]) await pastMark.store(runner, rowsSource(batch));
+    expect(await pastMark.rollUp(runner)).toBe(old.length + young.length + 1);
+    const visits = t.app.get(VisitsRepository);
+    // One statement per window: 5,001 visits take three at least.
+    const deletes = jest.spyOn(t.app.get<Repository<Visit>>(getRepositoryToken(Visit)), 'delete');
+    expect(await visits.deleteBefore(new Date('2026-02-01T00:00:00Z'))).toBe(old.length + 1);
+    expect(deletes.mock.calls.length).toBeGreaterThanOrEqual(3);
+    deletes.mockRestore();
+    const [{ n }] = await t.app
+      .get(DataSource)
+      .query<{ n: number }[]>('SELECT COUNT(*) AS n FROM visits WHERE link_id = ?', [id]);
+    expect(Number(n)).toBe(young.length);
   });
 });
