@@ -9,12 +9,17 @@ const DAY_MS = 86_400_000;
 
 /**
  * Every hour: deletes raw visits older than ANALYTICS_RETENTION_DAYS (0: kept for ever; the
- * rollups are kept for ever anyway) and the visitor hashes of days before yesterday.
+ * rollups are kept for ever anyway) and the visitor hashes of days before yesterday. The visit
+ * log is gone through whole once a day (the first sweep of each UTC day, and the first after
+ * start); the other sweeps stop where its visits are younger (see deleteBefore), so a visit
+ * stored late may outlive its retention by a day at most.
  */
 @Injectable()
 export class VisitRetention implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(VisitRetention.name);
   private job?: Job;
+  /** The UTC day of the last sweep through the whole visit log. */
+  private wholeDay = -1;
 
   constructor(
     private readonly visits: VisitsRepository,
@@ -38,7 +43,11 @@ export class VisitRetention implements OnApplicationBootstrap, OnModuleDestroy {
       await this.visits.pruneVisitorDays(Math.floor(this.clock.now() / DAY_MS) - 1);
       await this.visits.pruneEvents(new Date(this.clock.now() - 7 * DAY_MS));
       if (days === 0) return 0;
-      return await this.visits.deleteBefore(new Date(this.clock.now() - days * DAY_MS));
+      const today = Math.floor(this.clock.now() / DAY_MS);
+      const whole = today !== this.wholeDay;
+      const n = await this.visits.deleteBefore(new Date(this.clock.now() - days * DAY_MS), whole);
+      if (whole) this.wholeDay = today;
+      return n;
     } catch (e) {
       this.logger.warn(`could not delete old visits: ${String(e)}`);
       return 0;

@@ -162,10 +162,11 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
    * the rollups, and so to every count, for good. A window of RETENTION_WINDOW ids at a time,
    * from the oldest on, a turn of the event loop apart: `visits` has no index on `at` (every
    * insert would pay for one), and one statement over millions of visits held the write lock,
-   * and on SQLite the event loop, while it scanned them all. Every window is looked at: ids
-   * follow storage, not the visits' time (an import, a replay after an outage).
+   * and on SQLite the event loop, for seconds while it scanned them all. `whole`: through every
+   * window; otherwise up to the first that deletes nothing, since ids follow storage and so,
+   * but for a visit stored late (an import, a replay after an outage), the visits' time.
    */
-  async deleteBefore(cutoff: Date): Promise<number> {
+  async deleteBefore(cutoff: Date, whole = true): Promise<number> {
     const mark = await storedMark(this.runner(this.repo.manager));
     let deleted = 0;
     for (let from = await this.firstIdFrom(0); from !== null;) {
@@ -174,6 +175,7 @@ export class VisitsRepository implements OnApplicationBootstrap, OnApplicationSh
       if (mark !== null) to = Math.min(to, mark);
       const result = await this.repo.delete({ id: Between(from, to), at: LessThan(cutoff) });
       deleted += result.affected ?? 0;
+      if (!whole && !result.affected) break;
       await new Promise((resolve) => setImmediate(resolve));
       from = await this.firstIdFrom(to + 1);
     }
