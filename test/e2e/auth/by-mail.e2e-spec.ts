@@ -72,6 +72,9 @@ describe('Password reset and email checks (SMTP)', () => {
           const start = process.hrtime.bigint();
           await ask(email).expect(202);
           times[who].push(Number(process.hrtime.bigint() - start) / 1e6);
+          // The mail goes after the answer: let it go before the next is timed, or a loaded
+          // machine times the known address's mail into the unknown one's answer.
+          await new Promise((resolve) => setTimeout(resolve, 50));
         }
       }
       expect(Math.abs(median(times.known) - median(times.unknown))).toBeLessThan(15);
