@@ -1,5 +1,6 @@
 import { ValidationError, ValidationPipe, ValidationPipeOptions } from '@nestjs/common';
 import { DomainError } from '../errors/domain-error';
+import { cacheValidationMetadata } from './validation-metadata-cache';
 
 /** Flattens nested class-validator errors into `{ "field.sub": ["message", ...] }`. */
 export function fieldErrors(errors: ValidationError[], prefix = ''): Record<string, string[]> {
@@ -24,8 +25,9 @@ class StrictValidationPipe extends ValidationPipe {
 }
 
 /** whitelist + forbid unknown + transform; failures become 400 `validation_failed`. */
-export const createValidationPipe = (options: ValidationPipeOptions = {}) =>
-  new StrictValidationPipe({
+export function createValidationPipe(options: ValidationPipeOptions = {}) {
+  cacheValidationMetadata();
+  return new StrictValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
@@ -39,3 +41,4 @@ export const createValidationPipe = (options: ValidationPipeOptions = {}) =>
     },
     ...options,
   });
+}

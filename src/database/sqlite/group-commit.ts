@@ -27,8 +27,10 @@ export class GroupCommit {
   add<T>(write: () => Promise<T>): Promise<T> {
     return new Promise<T>((done, failed) => {
       // Each write runs in its own request's context (who acts, for the outbox), not in that of
-      // whichever request happened to start the group.
-      const bound = AsyncResource.bind(write);
+      // whichever request happened to start the group. Not `AsyncResource.bind`: on Node 20 it
+      // defines two deprecated accessors on every bound function (~30 µs of a creation's CPU).
+      const scope = new AsyncResource('GroupCommitWrite');
+      const bound = () => scope.runInAsyncScope(write);
       this.queue.push({ write: bound, done: done as (r: unknown) => void, failed });
       if (!this.running) void this.drain();
     });
