@@ -13,6 +13,13 @@ export async function openMigrated(options: DataSourceOptions): Promise<DataSour
   await db.initialize();
   if (options.type !== 'mysql') {
     await db.runMigrations({ transaction: 'all' });
+    // Then SQLite's temporary storage in memory. Kept in a file, a write's statement journal and
+    // its savepoint's sub-journal (every write of a group commit has one) spilled there once a
+    // group had touched 64 KiB of pages, and every page they journaled after was a `pwrite`: ~30 a
+    // link creation, whose link, event and counts inserts took 58, 29 and 10 µs of wall time
+    // against 32, 20 and 8 in memory. Not during migrations: in memory, SQLite also sorts in
+    // memory, and an index built over millions of rows would be sorted in RAM.
+    await db.query('PRAGMA temp_store = MEMORY');
     return db;
   }
   const holder = db.createQueryRunner();

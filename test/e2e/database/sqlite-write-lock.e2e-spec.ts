@@ -95,6 +95,13 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
   it('should hold the lock from the start of a transaction, so no read in it goes stale', () =>
     holdsLockFromStart());
 
+  it('should keep its statement journals in memory once migrated (no pwrite per journaled page)', async () => {
+    const [{ temp_store }] = await t.app
+      .get(DataSource)
+      .query<{ temp_store: number }[]>('PRAGMA temp_store');
+    expect(temp_store).toBe(2);
+  });
+
   it('should begin afresh after SQLite rolled a whole group back by itself (a full disk)', async () => {
     const db = t.app.get(DataSource);
     const [{ page_count }] = await db.query<{ page_count: number }[]>('PRAGMA page_count');
