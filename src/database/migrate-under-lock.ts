@@ -13,7 +13,8 @@ export async function openMigrated(options: DataSourceOptions): Promise<DataSour
   await db.initialize();
   if (options.type !== 'mysql') {
     await db.runMigrations({ transaction: 'all' });
-    // Then SQLite's temporary storage in memory. Kept in a file, a write's statement journal and
+    // Then SQLite's temporary storage in memory (the service's connection; the visit writer's
+    // keeps the default, see architecture.md). Kept in a file, a write's statement journal and
     // its savepoint's sub-journal (every write of a group commit has one) spilled there once a
     // group had touched 64 KiB of pages, and every page they journaled after was a `pwrite`: ~30 a
     // link creation, whose link, event and counts inserts took 58, 29 and 10 µs of wall time

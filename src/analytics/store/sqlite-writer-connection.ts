@@ -18,11 +18,6 @@ export function openWriterConnection(file: string): WriterConnection {
   // were read again from the OS for every group (a visit's insert: 6.2 µs at 1.3 M visits, 4.5
   // with these).
   db.pragma('cache_size = -65536');
-  // Statement journals in memory: kept in a file, each 100-visit insert's journal (a refused
-  // foreign key undoes that statement alone) went to it page by page once a group had spilled it
-  // (a bare insert of the bench's visits ~10% less CPU in memory, the writer ~4%). The writer
-  // sorts nothing big.
-  db.pragma('temp_store = MEMORY');
   // Each SQL text is prepared once: a few shapes repeat for every batch.
   const statements = new Map<string, Database.Statement>();
   const runner: SqlRunner = {
