@@ -21,7 +21,7 @@ export function cacheValidationMetadata(): void {
   const lookup: Lookup = storage.getTargetValidationMetadatas.bind(storage);
   let answers = new Map<unknown, Map<string, Rules>>();
   storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
-    const key = `${schema}\u0000${always}\u0000${strictGroups}\u0000${groups?.join('\u0000') ?? ''}`;
+    const key = [schema, always, strictGroups, ...(groups ?? [])].join('\u0000');
     let byOptions = answers.get(target);
     if (!byOptions) answers.set(target, (byOptions = new Map<string, Rules>()));
     let found = byOptions.get(key);

@@ -37,10 +37,11 @@ export const ROLL_UP_LIGHT = 10_000;
  * shares visited that is one page of the visits index per share whether the group holds 5,000
  * visits or 80,000, so under load fewer, bigger groups write less per visit (`npm run
  * bench:writer` at 22,000 visits a second, three alternated pairs: a bare insert of the same
- * rows 9.9-10.6 µs a visit in groups of 2 s, 8.9-9.3 in groups of 4 s; see performance-history.md). The
- * price: under load a visit reaches the visit log up to this long after its batch; light
- * traffic costs little either way and is written within a second. A batch after a quiet spell,
- * a full group, and an urgent batch (someone waits for it: a flush, shutdown) go at once.
+ * rows 9.9-10.6 µs a visit in groups of 2 s, 8.9-9.3 in groups of 4 s; see
+ * performance-history.md). The price: under load a visit reaches the visit log up to this long
+ * after its batch; light traffic costs little either way and is written within a second. A batch
+ * after a quiet spell, a full group, and an urgent batch (someone waits for it: a flush,
+ * shutdown) go at once.
  */
 export const GROUP_EVERY_MS = 4000;
 export const LIGHT_GROUP_EVERY_MS = 1000;
