@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { Clock } from '../common/clock';
 import { Env } from '../config/env';
 import { RedisService } from '../redis/redis.service';
@@ -13,7 +14,7 @@ interface Entry {
 }
 
 const CHANNEL = 'auth-cache:forget';
-/** Tokens in use at once on one instance; past it the oldest entry goes. */
+/** Tokens in use at once on one instance; past it the least recently used goes. */
 const MAX_ENTRIES = 10_000;
 
 /**
@@ -26,7 +27,7 @@ const MAX_ENTRIES = 10_000;
  */
 @Injectable()
 export class AuthCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new LRUCache<string, Entry>({ max: MAX_ENTRIES });
   private readonly ttlMs: number;
 
   constructor(
@@ -45,9 +46,7 @@ export class AuthCache {
     const hit = this.entries.get(hash);
     if (hit && hit.untilMs > now) return hit.row;
     const entry: Entry = { row: load(), untilMs: now + this.ttlMs };
-    this.entries.delete(hash);
     this.entries.set(hash, entry);
-    if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     entry.row.then(
       (row) => (row ? (entry.accountId = row.accountId) : this.drop(hash, entry)),
       () => this.drop(hash, entry),
@@ -63,14 +62,13 @@ export class AuthCache {
 
   /** Also drops rows still being read: they may have been read before the change. */
   private forgetHere(accountId: number): void {
-    for (const [hash, entry] of this.entries) {
-      if (entry.accountId === undefined || entry.accountId === accountId) {
-        this.entries.delete(hash);
-      }
-    }
+    const gone = [...this.entries.entries()].filter(
+      ([, entry]) => entry.accountId === undefined || entry.accountId === accountId,
+    );
+    for (const [hash] of gone) this.entries.delete(hash);
   }
 
   private drop(hash: string, entry: Entry): void {
-    if (this.entries.get(hash) === entry) this.entries.delete(hash);
+    if (this.entries.peek(hash) === entry) this.entries.delete(hash);
   }
 }

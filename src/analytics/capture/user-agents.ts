@@ -1,4 +1,5 @@
 import { isbot } from 'isbot';
+import { LRUCache } from 'lru-cache';
 import { UAParser } from 'ua-parser-js';
 import type { Device } from '../store/visit.entity';
 
@@ -17,7 +18,7 @@ const SIZE = 1000;
  * the visit writer and the redirect rules each hold one of these.
  */
 export class UserAgents {
-  private readonly parsed = new Map<string, Agent>();
+  private readonly parsed = new LRUCache<string, Agent>({ max: SIZE });
 
   parse(ua: string): Agent {
     const hit = this.parsed.get(ua);
@@ -31,7 +32,6 @@ export class UserAgents {
       device:
         type === undefined ? 'desktop' : type === 'mobile' || type === 'tablet' ? type : 'other',
     };
-    if (this.parsed.size >= SIZE) this.parsed.delete(this.parsed.keys().next().value!);
     this.parsed.set(ua, agent);
     return agent;
   }

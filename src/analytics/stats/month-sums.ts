@@ -1,5 +1,6 @@
 // The sums of a whole UTC month's daily rows, kept between calls: a year of a busy share by day
 // parsed 365 rows of JSON counts (every dimension, hundreds of referrers a day) on every call.
+import { LRUCache } from 'lru-cache';
 
 /** Counts by dimension (and by share, for an account), summed over rows. */
 export type Sums = Map<string, Map<string, number>>;
@@ -19,22 +20,17 @@ export interface MonthRows {
  * deleted changes the count: either way the sums kept no longer match and the month is read again.
  */
 export class MonthSums {
-  private readonly kept = new Map<string, { rows: MonthRows; sums: Sums }>();
+  private readonly kept = new LRUCache<string, { rows: MonthRows; sums: Sums }>({ max: KEPT });
 
   /** The month's sums if its rows are still `now`. */
   get(key: string, now: MonthRows): Sums | undefined {
     const entry = this.kept.get(key);
     if (!entry || entry.rows.rows !== now.rows || entry.rows.visits !== now.visits) return;
-    // Used again: moved to the end of the order, last to go.
-    this.kept.delete(key);
-    this.kept.set(key, entry);
     return entry.sums;
   }
 
   set(key: string, rows: MonthRows, sums: Sums): void {
-    this.kept.delete(key);
     this.kept.set(key, { rows, sums });
-    if (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value!);
   }
 }
 

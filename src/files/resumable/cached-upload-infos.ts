@@ -1,6 +1,7 @@
 import { FileKvStore, Upload } from '@tus/server';
+import { LRUCache } from 'lru-cache';
 
-/** Enough for every upload in progress at once; past it the oldest are read from disk again. */
+/** Enough for every upload in progress at once; past it the least recently used are read from disk again. */
 const KEPT = 10_000;
 
 /**
@@ -10,7 +11,7 @@ const KEPT = 10_000;
  * with a deferred length is read each time, as its length may be declared on another instance.
  */
 export class CachedUploadInfos extends FileKvStore<Upload> {
-  private readonly known = new Map<string, Upload>();
+  private readonly known = new LRUCache<string, Upload>({ max: KEPT });
 
   override async get(key: string): Promise<Upload | undefined> {
     const kept = this.known.get(key);
@@ -32,8 +33,6 @@ export class CachedUploadInfos extends FileKvStore<Upload> {
   }
 
   private keep(key: string, info: Upload): void {
-    if (info.size === undefined) return;
-    if (this.known.size >= KEPT) this.known.delete(this.known.keys().next().value!);
-    this.known.set(key, info);
+    if (info.size !== undefined) this.known.set(key, info);
   }
 }

@@ -36,6 +36,21 @@ describe('RedirectCache', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('should forget the mark set longest ago past 20,000, however often it was read', () => {
+    const cache = cacheOf(10);
+    cache.setMissing(1, 'first');
+    cache.setMissing(1, 'second');
+    for (let i = 0; i < 19_998; i++) cache.setMissing(1, `m${i}`);
+    expect(cache.isMissing(1, 'first')).toBe(true); // read: still the oldest set
+    cache.setHeld(1, 'second'); // set again: now the newest
+    cache.setMissing(1, 'one more');
+    expect(cache.isMissing(1, 'first')).toBe(false);
+    expect(cache.mark(1, 'second')).toMatchObject({ status: 0 });
+    expect(cache.isMissing(1, 'm0')).toBe(true);
+    cache.setMissing(1, 'and another');
+    expect(cache.isMissing(1, 'm0')).toBe(false);
+  });
+
   it('should keep the same slug on two domains apart', () => {
     const cache = cacheOf(10);
     cache.set(1, 's', entry(1), null);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { Clock } from '../../common/clock';
 import { Env } from '../../config/env';
 import { RedisService } from '../../redis/redis.service';
@@ -78,13 +79,17 @@ const MAX_MARKS = 20_000;
  * apart, marks of addresses known to hold nothing (a flood of random slugs costs what a hit
  * does) or a share only the framework serves. Creating a share at an address invalidates it, as
  * changing one does.
- * A Map keeps insertion order, so re-inserting on a hit makes it an LRU at O(1).
+ * Both are `lru-cache`s: a Map re-inserted on each use was an LRU whose eviction
+ * (`keys().next()`) walked every deleted slot before the oldest live one, ~22 µs an eviction at
+ * 20,000 marks, most of what an address never seen before cost.
  * With Redis, an invalidation reaches every instance; the TTL bounds what a lost message costs.
  */
 @Injectable()
 export class RedirectCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly marks = new Map<string, Mark & { validUntilMs: number }>();
+  private readonly entries: LRUCache<string, Entry>;
+  private readonly marks = new LRUCache<string, Mark & { validUntilMs: number }>({
+    max: MAX_MARKS,
+  });
   private readonly max: number;
   readonly ttlMs: number;
   /** Look-ups since start, for the metrics' hit ratio. */
@@ -97,6 +102,8 @@ export class RedirectCache {
     private readonly clock: Clock,
   ) {
     this.max = env.REDIRECT_CACHE_SIZE;
+    // At least one (lru-cache's rule); with a size of 0 nothing is ever set.
+    this.entries = new LRUCache({ max: Math.max(1, this.max) });
     this.ttlMs = env.REDIRECT_CACHE_TTL_SECONDS * 1000;
     redis.subscribe(CHANNEL, (key) => this.forget(key));
   }
@@ -109,8 +116,6 @@ export class RedirectCache {
     const key = RedirectCache.key(domainId, slug);
     const hit = this.entries.get(key);
     if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
       hit.used = true;
       this.hits++;
     } else {
@@ -131,9 +136,7 @@ export class RedirectCache {
     const ttlEnd = readAtMs + this.ttlMs;
     const validUntilMs = expireAt ? Math.min(expireAt.getTime(), ttlEnd) : ttlEnd;
     this.marks.delete(key); // the link's entry says more than a mark
-    this.entries.delete(key);
     this.entries.set(key, { ...value, validUntilMs, readAtMs, used: false });
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 
   /** The address holds no share (a slug of the allowed pattern only: it is the path as sent). */
@@ -154,7 +157,8 @@ export class RedirectCache {
 
   /** What is known of an address no link entry holds: MISSING, HELD, GONE, or nothing. */
   mark(domainId: number, slug: string): Mark | undefined {
-    const mark = this.marks.get(RedirectCache.key(domainId, slug));
+    // Not a use: a mark goes when it is the oldest set, however often it is read.
+    const mark = this.marks.peek(RedirectCache.key(domainId, slug));
     return mark && mark.validUntilMs > this.clock.now() ? mark : undefined;
   }
 
@@ -170,10 +174,8 @@ export class RedirectCache {
   private setMark(domainId: number, slug: string, status: number, kind?: LinkKind): void {
     if (this.max === 0) return;
     const key = RedirectCache.key(domainId, slug);
-    this.marks.delete(key);
     // As long as a link's entry: a creation there invalidates it at once, as a change does.
     this.marks.set(key, { status, kind, validUntilMs: this.clock.now() + this.ttlMs });
-    if (this.marks.size > MAX_MARKS) this.marks.delete(this.marks.keys().next().value!);
   }
 
   /** Here at once, and on every other instance through Redis when it is configured. */
@@ -196,12 +198,13 @@ export class RedirectCache {
   due(): DueEntry[] {
     const halfway = this.clock.now() - this.ttlMs / 2;
     const due: DueEntry[] = [];
-    for (const [key, entry] of this.entries) {
-      if (!entry.used || entry.readAtMs > halfway) continue;
-      if (entry.validUntilMs !== entry.readAtMs + this.ttlMs) continue;
+    // Least recently used first.
+    this.entries.rforEach((entry, key) => {
+      if (!entry.used || entry.readAtMs > halfway) return;
+      if (entry.validUntilMs !== entry.readAtMs + this.ttlMs) return;
       const slash = key.indexOf('/');
       due.push({ domainId: Number(key.slice(0, slash)), slug: key.slice(slash + 1), entry });
-    }
+    });
     return due;
   }
 
@@ -211,7 +214,7 @@ export class RedirectCache {
    */
   renew(due: DueEntry, value: Omit<CachedRedirect, 'validUntilMs'> | null, expireAt: Date | null) {
     const key = RedirectCache.key(due.domainId, due.slug);
-    if (this.entries.get(key) !== due.entry) return;
+    if (this.entries.peek(key) !== due.entry) return;
     if (value) this.set(due.domainId, due.slug, value, expireAt);
     else this.entries.delete(key);
   }
