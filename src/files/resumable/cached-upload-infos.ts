@@ -1,7 +1,10 @@
 import { FileKvStore, Upload } from '@tus/server';
 import { LRUCache } from 'lru-cache';
 
-/** Enough for every upload in progress at once; past it the least recently used are read from disk again. */
+/**
+ * Enough for every upload in progress at once; past it the least recently used are read from disk
+ * again.
+ */
 const KEPT = 10_000;
 
 /**
