@@ -17,6 +17,7 @@ class FakeRedis {
   onMessage: (m: string) => void = () => undefined;
   publish(channel: string, message: string) {
     this.published.push([channel, message]);
+    return Promise.resolve();
   }
   subscribe(_channel: string, onMessage: (m: string) => void) {
     this.onMessage = onMessage;

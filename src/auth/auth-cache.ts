@@ -57,7 +57,7 @@ export class AuthCache {
   /** After a change to what an account's rows hold: here at once, elsewhere through Redis. */
   forgetAccount(accountId: number): void {
     this.forgetHere(accountId);
-    this.redis.publish(CHANNEL, String(accountId));
+    void this.redis.publish(CHANNEL, String(accountId));
   }
 
   /** Also drops rows still being read: they may have been read before the change. */

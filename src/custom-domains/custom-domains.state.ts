@@ -38,7 +38,7 @@ export class CustomDomainsState implements OnApplicationBootstrap, OnModuleDestr
   /** After a change here: this instance at once, the others through Redis. */
   async changed(): Promise<void> {
     await this.refresh();
-    this.redis.publish(CHANNEL, '1');
+    await this.redis.publish(CHANNEL, '1');
   }
 
   async refresh(): Promise<void> {

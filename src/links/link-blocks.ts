@@ -46,14 +46,14 @@ export class LinkBlocks {
       return blocked;
     });
     if (!link) return null;
-    this.cache.invalidate(link.domainId, link.slug);
+    await this.cache.invalidate(link.domainId, link.slug);
     return this.shortUrlOf(link);
   }
 
   /** Blocks an account's unblocked shares with `to`, or unblocks those blocked with `from`. */
   async setForAccount(accountId: number, from: string | null, to: string | null): Promise<void> {
     const changed = await this.links.setBlockedForAccount(accountId, from, to);
-    for (const l of changed) this.cache.invalidate(l.domainId, l.slug);
+    await Promise.all(changed.map((l) => this.cache.invalidate(l.domainId, l.slug)));
   }
 
   /** A page of shares taken down one by one (`except`: the reason of a whole account's). */

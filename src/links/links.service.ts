@@ -216,7 +216,7 @@ export class LinksService {
 
   /** The same inside a transaction already open (a bundle's files go with the bundle). */
   async removeIn(link: Link, tombstone: TombstoneReason | null, tx: Tx): Promise<boolean> {
-    this.cache.invalidate(link.domainId, link.slug);
+    void this.cache.invalidate(link.domainId, link.slug);
     // A visit may re-cache it before the commit: drop it again after.
     tx.afterCommit(() => this.cache.invalidate(link.domainId, link.slug));
     const event: LinkRemoving = { link, tx };

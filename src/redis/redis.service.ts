@@ -3,6 +3,9 @@ import Redis from 'ioredis';
 import { Env } from '../config/env';
 import { Installation } from '../database/installation';
 
+/** The longest a publisher waits for Redis's answer to a PUBLISH. */
+const PUBLISH_WAIT_MS = 500;
+
 /**
  * The optional Redis connection (REDIS_URL). Without it every caller falls back to what works
  * on one instance; with it, instances share cache invalidations. Commands fail fast while Redis
@@ -59,13 +62,24 @@ export class RedisService implements OnModuleDestroy {
     return Promise.race([pong, timeout]);
   }
 
-  /** Fire and forget: a lost message only means a cache entry lives until its TTL. */
-  publish(channel: string, message: string): void {
+  /**
+   * Never fails: a lost message only means a cache entry lives until its TTL. Settles once Redis
+   * has answered (so the message is on its way to every subscriber) or after PUBLISH_WAIT_MS: a
+   * caller that awaits it before answering its client (a link just created) is not answered
+   * before the other instances can know, and is never held up long by a slow Redis.
+   */
+  publish(channel: string, message: string): Promise<void> {
     const client = this.client;
-    if (!client) return;
-    this.scoped(channel)
+    if (!client) return Promise.resolve();
+    const sent = this.scoped(channel)
       .then((ch) => client.publish(ch, message))
-      .catch((e: Error) => this.logError(e));
+      .then(
+        () => undefined,
+        (e: Error) => this.logError(e),
+      );
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((r) => (timer = setTimeout(r, PUBLISH_WAIT_MS)));
+    return Promise.race([sent, bound]).finally(() => clearTimeout(timer));
   }
 
   /** Subscriptions survive reconnects (ioredis re-subscribes). */

@@ -65,7 +65,7 @@ export class SharedTusLocker implements Locker {
   }
 
   askToRelease(id: string): void {
-    this.redis.publish(RELEASE_CHANNEL, id);
+    void this.redis.publish(RELEASE_CHANNEL, id);
   }
 
   /** Redis failed: the in-process lock stands alone until it is back. */

@@ -158,7 +158,7 @@ export class TargetWatch implements OnModuleInit {
     await this.uow.run((tx) => this.repo.record(link, result, probe, tx));
     // Broken or mended: its cached redirect goes (the fallback starts, or stops).
     if ((status === 'broken') !== (link.healthStatus === 'broken')) {
-      this.cache.invalidate(link.domainId, link.slug);
+      await this.cache.invalidate(link.domainId, link.slug);
     }
   }
 }

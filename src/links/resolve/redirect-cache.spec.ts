@@ -14,7 +14,10 @@ const entry = (linkId: number) => ({
 const published: string[] = [];
 const redis = {
   subscribe: () => undefined,
-  publish: (_: string, key: string) => published.push(key),
+  publish: (_: string, key: string) => {
+    published.push(key);
+    return Promise.resolve();
+  },
 } as unknown as RedisService;
 const cacheOf = (size: number) =>
   new RedirectCache(
@@ -55,7 +58,7 @@ describe('RedirectCache', () => {
     const cache = cacheOf(10);
     cache.set(1, 's', entry(1), null);
     cache.set(2, 's', entry(2), null);
-    cache.invalidate(1, 's');
+    void cache.invalidate(1, 's');
     expect(cache.get(1, 's')).toBeUndefined();
     expect(cache.get(2, 's')?.linkId).toBe(2);
   });
@@ -69,9 +72,31 @@ describe('RedirectCache', () => {
     expect(cache.get(1, 'f')!.validUntilMs).toBeLessThanOrEqual(Date.now() + 60_000);
   });
 
-  it('should tell the other instances about an invalidation', () => {
-    cacheOf(10).invalidate(7, 'gone');
+  it('should tell the other instances about an invalidation', async () => {
+    await cacheOf(10).invalidate(7, 'gone');
     expect(published).toContain('7/gone');
+  });
+
+  it('should settle an invalidation only once Redis has answered, forgetting here at once', async () => {
+    let answer = () => undefined as void;
+    const slow = {
+      subscribe: () => undefined,
+      publish: () => new Promise<void>((r) => (answer = r)),
+    } as unknown as RedisService;
+    const cache = new RedirectCache(
+      { REDIRECT_CACHE_SIZE: 10, REDIRECT_CACHE_TTL_SECONDS: 60 } as Env,
+      slow,
+      new Clock(),
+    );
+    cache.setMissing(1, 'made');
+    let settled = false;
+    const done = cache.invalidate(1, 'made').then(() => (settled = true));
+    expect(cache.isMissing(1, 'made')).toBe(false);
+    await new Promise((r) => setImmediate(r));
+    expect(settled).toBe(false);
+    answer();
+    await done;
+    expect(settled).toBe(true);
   });
 
   it('should keep nothing when its size is 0', () => {
@@ -130,7 +155,7 @@ describe('RedirectCache', () => {
       c.get(1, 'y');
       now += 31_000;
       const [x, y] = c.due();
-      c.invalidate(1, 'x');
+      void c.invalidate(1, 'x');
       c.set(1, 'y', { ...entry(2), location: 'https://x/newer' }, null);
       c.renew(x, entry(1), null);
       c.renew(y, { ...entry(2), location: 'https://x/older' }, null);

@@ -178,11 +178,15 @@ export class RedirectCache {
     this.marks.set(key, { status, kind, validUntilMs: this.clock.now() + this.ttlMs });
   }
 
-  /** Here at once, and on every other instance through Redis when it is configured. */
-  invalidate(domainId: number, slug: string): void {
+  /**
+   * Here at once, and on every other instance through Redis when it is configured. Settles once
+   * Redis has passed the message on: a creation awaits it before it answers, so a visit its
+   * client makes next, on another instance, finds the address's 404 mark gone.
+   */
+  invalidate(domainId: number, slug: string): Promise<void> {
     const key = RedirectCache.key(domainId, slug);
     this.forget(key);
-    this.redis.publish(CHANNEL, key);
+    return this.redis.publish(CHANNEL, key);
   }
 
   private forget(key: string): void {

@@ -93,7 +93,7 @@ const redisUrl = process.env.TEST_REDIS_URL;
       expect(cache.get(1, 'same')).toBeDefined();
       // A change in the other installation reaches none of this one's instances...
       const theirs = other.app.get(RedirectCache);
-      theirs.invalidate(1, 'same');
+      await theirs.invalidate(1, 'same');
       await new Promise((r) => setTimeout(r, 300));
       expect(cache.get(1, 'same')).toBeDefined();
       // ...while one of its own still does.
