@@ -239,7 +239,7 @@ async function main() {
     await stop(ours);
     const fresh = startService(dir, 'upload');
     let form: { cpuPerMib: number };
-    let resumable: { cpuPerMib: number; bareCpuPerMib: number };
+    let resumable: { cpuPerMib: number; bareCpuPerMib: number; pairedRatio: number };
     try {
       await waitFor(`${base}/health/ready`);
       const uploader = await signup(base);
@@ -270,6 +270,7 @@ async function main() {
         form: form.cpuPerMib,
         resumable: resumable.cpuPerMib,
       },
+      upload_cpu_ratios: { resumable_bare: resumable.pairedRatio },
       stored_equals_sent: analytics.exact,
     };
     console.log(`bench-summary: ${JSON.stringify(summary)}`);
