@@ -25,6 +25,7 @@ import {
   load,
   LoadResult,
   median,
+  medianRatio,
   pinSelf,
   signup,
   startPinned,
@@ -94,7 +95,8 @@ async function main() {
   }
   const base = `http://127.0.0.1:${OURS}`;
   // Recording off here; the RECORDING instance measures it on.
-  let ours = startService(dir, 'bench', { ANALYTICS_RECORD: 'false' });
+  const startOurs = () => startService(dir, 'bench', { ANALYTICS_RECORD: 'false' });
+  let ours = startOurs();
   let recording: ReturnType<typeof startService> | undefined;
   const bare = startPinned(0, [join(__dirname, 'bench', 'bare-redirect-server.js')], {
     PORT: String(BARE),
@@ -122,7 +124,7 @@ async function main() {
     // the creation rounds' tens of thousands more) answered each redirect with a few µs more of
     // CPU than a new one (its main thread 45-56 µs against the recording one's 41-57).
     await stop(ours);
-    ours = startService(dir, 'bench', { ANALYTICS_RECORD: 'false' });
+    ours = startOurs();
     await waitFor(`${base}/health/ready`);
     await waitFor(`http://127.0.0.1:${RECORDING}/health/ready`);
     // Every link visited once, so the measured runs see the steady state (cache filled).
@@ -223,12 +225,11 @@ async function main() {
         `${fmt(cpuOf('ours'), 1)} µs (${fmt(cpuOf('ours') / cpuOf('bare'), 2)}× bare), recording on ` +
         `${fmt(cpuOf('recording'), 1)} µs with its writes (${fmt(cpuOf('recording') / cpuOf('ours'), 2)}× off)`,
     );
-    // The same ratios round by round: the three servers of a round run within a minute, while
-    // this machine's speed drifts over minutes (a server's CPU per request moved by 1.5× between
-    // rounds), so the median of the rounds' own ratios drifts less than the ratio of medians.
-    const paired = (a: keyof typeof cpu, b: keyof typeof cpu) =>
-      median(cpu[a].map((x, r) => x / cpu[b][r]));
-    const ratios = { off_bare: paired('ours', 'bare'), on_off: paired('recording', 'ours') };
+    // The same ratios round by round (a server's CPU per request moved by 1.5× between rounds).
+    const ratios = {
+      off_bare: medianRatio(cpu.ours, cpu.bare),
+      on_off: medianRatio(cpu.recording, cpu.ours),
+    };
     console.log(
       `CPU per redirect, medians of the rounds' ratios: recording off ` +
         `${fmt(ratios.off_bare, 2)}× bare, recording on ${fmt(ratios.on_off, 2)}× off`,

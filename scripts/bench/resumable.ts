@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { cpuMicros, fmt, median, startPinned, stop, waitFor } from './harness';
+import { cpuMicros, fmt, median, medianRatio, startPinned, stop, waitFor } from './harness';
 import { chunks, rssOf } from './upload';
 
 const GiB = 1024 ** 3;
@@ -228,10 +228,9 @@ export async function benchResumable(base: string, token: string, dir: string, s
   const resumeAt = await offsetOf(base, token, s);
   await sendFrom(base, token, s, resumeAt, GiB);
   wire += GiB - resumeAt;
-  // Each round's pair ran back to back: its own ratio leaves out the machine's drift between
-  // rounds, which moves either side's medians alone (the bare server's 2,598 to 2,100 µs a MiB
-  // between two runs while the service's stayed).
-  const pairedRatio = median(cpu.ours.map((ours, i) => ours / cpu.bare[i]));
+  // Each round's pair ran back to back (the bare server's medians once fell from 2,598 to 2,100
+  // µs a MiB between two runs while the service's stayed).
+  const pairedRatio = medianRatio(cpu.ours, cpu.bare);
   console.log(
     `resumable upload CPU: ${fmt(median(cpu.ours))} µs per MiB against the bare upload server's ` +
       `${fmt(median(cpu.bare))} (${fmt(median(cpu.ours) / median(cpu.bare), 2)}×; median of ` +
