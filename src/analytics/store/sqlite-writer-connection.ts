@@ -20,13 +20,20 @@ export function openWriterConnection(file: string): WriterConnection {
   db.pragma('cache_size = -65536');
   // Each SQL text is prepared once: a few shapes repeat for every batch.
   const statements = new Map<string, Database.Statement>();
+  const plucking = new Map<string, Database.Statement>();
+  const prepared = (sql: string, pluck: boolean) => {
+    const cache = pluck ? plucking : statements;
+    let statement = cache.get(sql);
+    if (!statement) cache.set(sql, (statement = pluck ? db.prepare(sql).pluck() : db.prepare(sql)));
+    return statement;
+  };
   const runner: SqlRunner = {
     mysql: false,
     query(sql, params) {
-      let statement = statements.get(sql);
-      if (!statement) statements.set(sql, (statement = db.prepare(sql)));
+      const statement = prepared(sql, false);
       return Promise.resolve(statement.reader ? statement.all(params) : statement.run(params));
     },
+    pluck: (sql, params) => Promise.resolve(prepared(sql, true).all(params)),
   };
   async function inTransaction<T>(work: () => Promise<T>): Promise<T> {
     db.exec('BEGIN IMMEDIATE');

@@ -1,4 +1,8 @@
-import { atValue, SqlRunner } from './batch-sql';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { atValue, insertColumn, SqlRunner } from './batch-sql';
+import { openWriterConnection, WriterConnection } from '../sqlite-writer-connection';
 
 const sqlite: SqlRunner = { mysql: false, query: () => Promise.resolve([]) };
 const mysql: SqlRunner = { mysql: true, query: () => Promise.resolve([]) };
@@ -24,4 +28,33 @@ describe('atValue', () => {
     const at = new Date();
     expect(atValue(mysql, at)).toBe(at);
   });
+});
+
+describe('insertColumn', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'linkdrop-batch-sql-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // The writer thread's connection (which plucks) and a runner of row objects (as TypeORM's).
+  it.each([
+    ['the writer connection', (c: WriterConnection) => c.runner],
+    ['a runner without pluck', (c: WriterConnection) => ({ ...c.runner, pluck: undefined })],
+  ])(
+    'should insert 250 keys in statements of 100 and answer the new ones, with %s',
+    async (name, runnerOf) => {
+      const connection = openWriterConnection(join(dir, `${name}.sqlite`));
+      const db = runnerOf(connection);
+      await db.query('CREATE TABLE keys (k INTEGER PRIMARY KEY)', []);
+      await db.query('INSERT INTO keys (k) VALUES (3), (200)', []);
+      const keys = Array.from({ length: 250 }, (_, i) => i + 1);
+      const suffix = ' ON CONFLICT DO NOTHING RETURNING k';
+      const fresh = await connection.inTransaction(() =>
+        insertColumn(db, 'keys', 'k', keys, suffix),
+      );
+      expect(fresh.map(Number).sort((a, b) => a - b)).toEqual(
+        keys.filter((k) => k !== 3 && k !== 200),
+      );
+      expect(await db.query('SELECT COUNT(*) AS n FROM keys', [])).toEqual([{ n: 250 }]);
+      connection.close();
+    },
+  );
 });

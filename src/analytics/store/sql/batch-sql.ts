@@ -4,6 +4,8 @@
 export interface SqlRunner {
   readonly mysql: boolean;
   query(sql: string, params: unknown[]): Promise<unknown>;
+  /** The first column of each row answered, without an object per row (where the driver can). */
+  pluck?(sql: string, params: unknown[]): Promise<unknown[]>;
 }
 
 export type Row = Record<string, unknown>;
@@ -92,6 +94,30 @@ export async function insert(
     for (let j = i; j < i + n; j++) for (const v of values[j]) params[p++] = v;
     const answer = await db.query(insertSql(table, columns, n, suffix), params);
     if (Array.isArray(answer)) for (const r of answer as Row[]) returned.push(r);
+  }
+  return returned;
+}
+
+/**
+ * Inserts one-column rows, 100 a statement, straight from `values`; answers the first column of
+ * the rows a `RETURNING` suffix answers. A row and an answer object for each of a roll-up's
+ * hundreds of thousands of visitors cost the writer ~0.4 µs a visitor.
+ */
+export async function insertColumn(
+  db: SqlRunner,
+  table: string,
+  column: string,
+  values: unknown[],
+  suffix: string,
+): Promise<unknown[]> {
+  const returned: unknown[] = [];
+  for (let i = 0; i < values.length; i += ROWS_PER_STATEMENT) {
+    const chunk = values.slice(i, i + ROWS_PER_STATEMENT);
+    const sql = insertSql(table, [column], chunk.length, suffix);
+    const answer = db.pluck
+      ? await db.pluck(sql, chunk)
+      : ((await db.query(sql, chunk)) as Row[]).map((r) => Object.values(r)[0]);
+    for (const v of answer) returned.push(v);
   }
   return returned;
 }

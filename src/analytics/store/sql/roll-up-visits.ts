@@ -1,5 +1,5 @@
 // Stored visits added to the rollups, and their visitors to the day's (uniques).
-import { insert, KEYS_PER_SELECT, marks, Row, SqlRunner } from './batch-sql';
+import { insert, insertColumn, KEYS_PER_SELECT, marks, Row, SqlRunner } from './batch-sql';
 import {
   AccountRollupRow,
   addToAccountRows,
@@ -73,44 +73,36 @@ async function firstVisitsOfDay(db: SqlRunner, rows: RollupVisit[]): Promise<boo
   }
   // Each visitor of a share once per day (a roll-up under load holds many visits of each), in
   // key order: neighbours in the table's tree are then written one after another.
-  const fresh = await recordVisitors(
-    db,
-    [...new Set(keys)].sort((a, b) => a - b),
+  const fresh = new Set(
+    await recordVisitors(
+      db,
+      [...new Set(keys)].sort((a, b) => a - b),
+    ),
   );
   // A visitor new today is first at their first visit of the batch only.
   return keys.map((key) => fresh.delete(key));
 }
 
 /** Records the visitors (keys, each once, in order) not recorded yet; returns those. */
-export const recordVisitors = (db: SqlRunner, visitors: number[]): Promise<Set<number>> =>
+export const recordVisitors = (db: SqlRunner, visitors: number[]): Promise<number[]> =>
   (db.mysql ? recordNewOnMysql : recordNew)(db, visitors);
-
-const toKeys = (rows: Row[]) => new Set(rows.map((r) => Number(r.visitor_key)));
 
 /**
  * SQLite: one statement per 100 visitors stores the new ones and answers which they were
  * (`RETURNING`); reading them first and then storing cost a statement more and ~1 µs a visit.
  */
-async function recordNew(db: SqlRunner, visitors: number[]): Promise<Set<number>> {
+async function recordNew(db: SqlRunner, visitors: number[]): Promise<number[]> {
   const suffix = ' ON CONFLICT DO NOTHING RETURNING visitor_key';
-  return toKeys(
-    await insert(
-      db,
-      'visitor_days',
-      ['visitor_key'],
-      visitors.map((v) => [v]),
-      suffix,
-    ),
-  );
+  return (await insertColumn(db, 'visitor_days', 'visitor_key', visitors, suffix)).map(Number);
 }
 
 /** MySQL (no `RETURNING`): the known visitors read, 400 keys a statement, the others stored. */
-async function recordNewOnMysql(db: SqlRunner, visitors: number[]): Promise<Set<number>> {
+async function recordNewOnMysql(db: SqlRunner, visitors: number[]): Promise<number[]> {
   const known = new Set<number>();
   for (let i = 0; i < visitors.length; i += KEYS_PER_SELECT) {
     const chunk = visitors.slice(i, i + KEYS_PER_SELECT);
     const sql = `SELECT visitor_key FROM visitor_days WHERE visitor_key IN (${marks(chunk.length)})`;
-    for (const key of toKeys((await db.query(sql, chunk)) as Row[])) known.add(key);
+    for (const r of (await db.query(sql, chunk)) as Row[]) known.add(Number(r.visitor_key));
   }
   const fresh = visitors.filter((v) => !known.has(v));
   await insert(
@@ -120,5 +112,5 @@ async function recordNewOnMysql(db: SqlRunner, visitors: number[]): Promise<Set<
     fresh.map((v) => [v]),
     '',
   );
-  return new Set(fresh);
+  return fresh;
 }

@@ -17,7 +17,8 @@ const MARK = 'visits_rolled_up_to';
 export const ROLL_UP_AT_MOST = 50_000;
 /**
  * Under load the writer thread rolls up at most this much later, or once this many visits wait
- * (counted in its memory: their shares' hours, and ~24 bytes for each visitor). Rolled up together, the visits of many batches touch
+ * (kept in its memory: their shares' hours, ~48 bytes for each visit and ~24 for each visitor,
+ * ~20 MB at ROLL_UP_DUE_AT). Rolled up together, the visits of many batches touch
  * each share's hour and day once: with 10,000 shares visited at random, ~1.5 rollup rows per
  * visit written in groups of half a second, ~0.4 in 55,000 visits, ~0.1 in 220,000; and each
  * row is read, merged and written back whole (a day's row holds every value of the day). The
