@@ -1,6 +1,6 @@
 import { visitRow } from '../../../test/factories/visit-row.factory';
 import { FirstVisits, PendingRollups } from './pending-rollups';
-import { dayOf, rollUp, RollupRow, VisitRow } from '../rollups/rollup';
+import { dayOf, MAX_VALUES, rollUp, RollupRow, VisitRow } from '../rollups/rollup';
 import { visitorKey } from '../../common/visitor-key';
 
 const keyOf = (r: VisitRow) => visitorKey(dayOf(r.at), r.linkId, r.visitorHash);
@@ -51,6 +51,25 @@ describe('PendingRollups', () => {
       Infinity,
     );
     expect(sorted(pending.rows(fresh, Infinity))).toEqual(sorted(expected));
+  });
+
+  it('should put the values past MAX_VALUES of a dimension under OTHER as rollUp does', () => {
+    // One share's hour: 700 referrers, each seen again later, and UTM sources on some visits.
+    const hour = Date.parse('2026-03-30T10:00:00Z');
+    const many = Array.from({ length: 1400 }, (_, i) =>
+      visitRow({
+        at: new Date(hour + i * 2000),
+        referrerHost: `r${i % 700}.example`,
+        utmSource: i % 3 === 0 ? `s${i % 4}` : null,
+        visitorHash: `v${i % 11}`,
+      }),
+    );
+    const keys = new Set(many.map(keyOf));
+    const seen = new Set<number>();
+    const firstOfDay = many.map((r) => !seen.has(keyOf(r)) && !!seen.add(keyOf(r)));
+    const expected = rollUp(many, firstOfDay, Infinity);
+    expect(expected[0].counts.referrer.size).toBe(MAX_VALUES + 1);
+    expect(sorted(pendingOf(many).rows(keys, Infinity))).toEqual(sorted(expected));
   });
 
   it("should count each share's visits, and leave out the shares not kept with their visitors", () => {
