@@ -193,8 +193,11 @@ function visitParams(db: SqlRunner, rows: VisitRow[]): unknown[] {
  * the key and its batch is tried again, without it.
  */
 async function notStoredYet(db: SqlRunner, rows: VisitRow[]): Promise<VisitRow[]> {
-  const ids = [...new Set(rows.flatMap((r) => (r.eventId ? [r.eventId] : [])))];
-  if (ids.length === 0) return rows;
+  const unique = new Set<string>();
+  for (const r of rows) if (r.eventId) unique.add(r.eventId);
+  // Visits written by the SQLite writer thread without a stream have none.
+  if (unique.size === 0) return rows;
+  const ids = [...unique];
   const stored = new Set<string>();
   for (let i = 0; i < ids.length; i += KEYS_PER_SELECT) {
     const chunk = ids.slice(i, i + KEYS_PER_SELECT);
