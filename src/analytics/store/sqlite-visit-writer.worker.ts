@@ -236,7 +236,10 @@ function enqueue(job: Job): void {
     running = true;
     schedule();
   } else if (timer && readyNow()) {
+    // Forgotten as well as cleared: the next batch to come before this turn would otherwise
+    // schedule a second one, which found nothing to write and failed, taking the thread down.
     clearTimeout(timer);
+    timer = undefined;
     schedule();
   }
 }
