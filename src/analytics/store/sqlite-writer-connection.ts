@@ -20,11 +20,15 @@ export function openWriterConnection(file: string): WriterConnection {
   db.pragma('cache_size = -65536');
   // Each SQL text is prepared once: a few shapes repeat for every batch.
   const statements = new Map<string, Database.Statement>();
+  // The same texts, answering the first column of each row (only a statement with rows can).
   const plucking = new Map<string, Database.Statement>();
   const prepared = (sql: string, pluck: boolean) => {
     const cache = pluck ? plucking : statements;
     let statement = cache.get(sql);
-    if (!statement) cache.set(sql, (statement = pluck ? db.prepare(sql).pluck() : db.prepare(sql)));
+    if (!statement) {
+      statement = db.prepare(sql);
+      cache.set(sql, pluck && statement.reader ? statement.pluck() : statement);
+    }
     return statement;
   };
   const runner: SqlRunner = {
@@ -33,7 +37,12 @@ export function openWriterConnection(file: string): WriterConnection {
       const statement = prepared(sql, false);
       return Promise.resolve(statement.reader ? statement.all(params) : statement.run(params));
     },
-    pluck: (sql, params) => Promise.resolve(prepared(sql, true).all(params)),
+    pluck(sql, params) {
+      const statement = prepared(sql, true);
+      if (statement.reader) return Promise.resolve(statement.all(params));
+      statement.run(params);
+      return Promise.resolve([]);
+    },
   };
   async function inTransaction<T>(work: () => Promise<T>): Promise<T> {
     db.exec('BEGIN IMMEDIATE');

@@ -183,8 +183,8 @@ describe('Visit batches written together', () => {
 
   // Found in a bench round: two urgent batches arriving together while a gathered one waited for
   // its group's timer each scheduled a turn of the writer thread, and the second turn, with
-  // nothing left to write, threw and took the thread down (a new one took over; the batches in
-  // flight were written again, and the old thread's CPU went missing from the bench's count).
+  // nothing left to write, threw and took the thread down (a new one took over and read back the
+  // visits past the roll-up mark, and the old thread's CPU went missing from the bench's count).
   (dbKind() === 'sqlite' ? it : it.skip)(
     'should keep its writer thread when urgent batches come together while one waits to gather',
     async () => {

@@ -54,6 +54,9 @@ describe('insertColumn', () => {
         keys.filter((k) => k !== 3 && k !== 200),
       );
       expect(await db.query('SELECT COUNT(*) AS n FROM keys', [])).toEqual([{ n: 250 }]);
+      // Without RETURNING: stored, nothing answered.
+      expect(await insertColumn(db, 'keys', 'k', [300, 301], '')).toEqual([]);
+      expect(await db.query('SELECT COUNT(*) AS n FROM keys', [])).toEqual([{ n: 252 }]);
       connection.close();
     },
   );

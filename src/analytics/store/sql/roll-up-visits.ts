@@ -1,5 +1,5 @@
 // Stored visits added to the rollups, and their visitors to the day's (uniques).
-import { insert, insertColumn, KEYS_PER_SELECT, marks, Row, SqlRunner } from './batch-sql';
+import { insertColumn, KEYS_PER_SELECT, marks, Row, SqlRunner } from './batch-sql';
 import {
   AccountRollupRow,
   addToAccountRows,
@@ -105,12 +105,6 @@ async function recordNewOnMysql(db: SqlRunner, visitors: number[]): Promise<numb
     for (const r of (await db.query(sql, chunk)) as Row[]) known.add(Number(r.visitor_key));
   }
   const fresh = visitors.filter((v) => !known.has(v));
-  await insert(
-    db,
-    'visitor_days',
-    ['visitor_key'],
-    fresh.map((v) => [v]),
-    '',
-  );
+  await insertColumn(db, 'visitor_days', 'visitor_key', fresh, '');
   return fresh;
 }
